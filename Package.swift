@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+// OpenHealthKit — HealthKit's data model and query engine, everywhere Swift runs.
+//
+// Layering (see docs/architecture.md): arrows point down only.
+//   OpenHealthKit · HealthCLI · HealthServer
+//        HealthQuery · HealthExport
+//        HealthStorage (+ HealthStorageSQLite, HealthStoragePostgres)
+//        HealthCore (values only, no I/O)
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "OpenHealthKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "HealthCore", targets: ["HealthCore"]),
+        .library(name: "HealthTesting", targets: ["HealthTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+    ],
+    targets: [
+        // Values: identifiers and the type catalog, units, quantities, samples, metadata, validation, predicates.
+        .target(name: "HealthCore", swiftSettings: swiftSettings),
+        // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
+        .target(name: "HealthTesting", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HealthCoreTests",
+            dependencies: [
+                "HealthCore",
+                "HealthTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

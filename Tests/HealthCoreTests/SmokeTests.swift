@@ -1,0 +1,7 @@
+import HealthCore
+import HealthTesting
+import Testing
+
+@Test func packageBuilds() {
+    #expect(HealthTestingVersion.coreVersion == HealthCoreVersion.string)
+}
