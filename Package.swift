@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "HealthCore", targets: ["HealthCore"]),
+        .library(name: "HealthStorage", targets: ["HealthStorage"]),
         .library(name: "HealthTesting", targets: ["HealthTesting"]),
     ],
     dependencies: [
@@ -27,8 +28,10 @@ let package = Package(
     targets: [
         // Values: identifiers and the type catalog, units, quantities, samples, metadata, validation, predicates.
         .target(name: "HealthCore", swiftSettings: swiftSettings),
+        // The storage contract, the change log with anchors, and the in-memory reference implementation.
+        .target(name: "HealthStorage", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
-        .target(name: "HealthTesting", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
+        .target(name: "HealthTesting", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HealthCoreTests",
             dependencies: [
@@ -36,6 +39,11 @@ let package = Package(
                 "HealthTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthStorageTests",
+            dependencies: ["HealthCore", "HealthStorage", "HealthTesting"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,0 +1,127 @@
+import Foundation
+
+extension SampleValidator {
+    /// Collects the issues of one sample.
+    struct Checker {
+        let sample: AnySample
+        let index: Int?
+        let options: ValidationOptions
+        var issues: [ValidationIssue] = []
+
+        init(sample: AnySample, index: Int?, options: ValidationOptions) {
+            self.sample = sample
+            self.index = index
+            self.options = options
+        }
+
+        mutating func report(_ rule: ValidationRule, _ message: String, path: String? = nil) {
+            issues.append(
+                ValidationIssue(
+                    rule: rule, index: index, uuid: sample.uuid, typeIdentifier: sample.sampleType.identifier,
+                    path: path, message: message))
+        }
+
+        /// Date order, earliest date and metadata of the top-level sample.
+        mutating func checkCommon() {
+            checkInterval(start: sample.startDate, end: sample.endDate, path: nil)
+            if let earliest = options.earliestPermittedSampleDate, sample.startDate < earliest {
+                report(.earliestDate, "starts before the earliest permitted sample date")
+            }
+            checkMetadata(sample.metadata, path: nil)
+        }
+
+        mutating func checkInterval(start: Date, end: Date, path: String?) {
+            if !start.timeIntervalSinceReferenceDate.isFinite || !end.timeIntervalSinceReferenceDate.isFinite {
+                report(.finiteValue, "has a date that is not finite", path: path)
+            } else if end < start {
+                report(.dateOrder, "ends before it starts", path: path)
+            }
+        }
+
+        // MARK: Quantity and category samples
+
+        mutating func check(_ sample: QuantitySample, path: String?) {
+            if path != nil { checkInterval(start: sample.startDate, end: sample.endDate, path: path) }
+            let description = sample.quantityType.typeDescription
+            let canonical = CanonicalUnits.unit(for: sample.quantityType)
+            for (position, entry) in sample.quantities.enumerated() {
+                let where_ = sample.series.isEmpty ? path : join(path, "series \(position)")
+                if !sample.series.isEmpty {
+                    checkInterval(start: entry.startDate, end: entry.endDate, path: where_)
+                }
+                checkQuantity(entry.quantity, description: description, canonical: canonical, path: where_)
+            }
+            if let maximum = description?.maximumDuration, sample.duration > maximum {
+                report(.maximumDuration, "is longer than the type's maximum of \(formatSeconds(maximum))", path: path)
+            }
+            if sample.quantityType == .insulinDelivery, sample.metadata[.insulinDeliveryReason] == nil {
+                report(.requiredMetadata, "needs metadata \(MetadataKey.insulinDeliveryReason)", path: path)
+            }
+            if path != nil { checkMetadata(sample.metadata, path: path) }
+        }
+
+        mutating func checkQuantity(
+            _ quantity: Quantity,
+            description: QuantityTypeDescription?,
+            canonical: HealthUnit?,
+            path: String?
+        ) {
+            guard let value = try? quantity.doubleValue(for: quantity.unit), value.isFinite else {
+                report(.finiteValue, "has a value that is not finite", path: path)
+                return
+            }
+            if let canonical, !quantity.unit.isCompatible(with: canonical) {
+                report(
+                    .unitCompatibility,
+                    "unit '\(quantity.unit.unitString)' is not compatible with '\(canonical.unitString)'", path: path)
+                return
+            }
+            if let description, !description.allowsNegativeValues, value < 0 {
+                report(.nonNegativeValue, "has a negative value, which the type does not allow", path: path)
+            }
+        }
+
+        mutating func check(_ sample: CategorySample, path: String?) {
+            if path != nil { checkInterval(start: sample.startDate, end: sample.endDate, path: path) }
+            if let description = sample.categoryType.typeDescription, !description.isValid(value: sample.value) {
+                report(.categoryValue, "value is not one of the type's category values", path: path)
+            }
+            if sample.categoryType == .menstrualFlow, sample.metadata[.menstrualCycleStart] == nil {
+                report(.requiredMetadata, "needs metadata \(MetadataKey.menstrualCycleStart)", path: path)
+            }
+            if path != nil { checkMetadata(sample.metadata, path: path) }
+        }
+
+        // MARK: Metadata
+
+        mutating func checkMetadata(_ metadata: Metadata, path: String?) {
+            for (key, value) in metadata {
+                let where_ = join(path, "metadata \(key)")
+                if let kinds = MetadataKey.requiredKinds[key], !kinds.contains(value.kind) {
+                    report(.metadataValue, "holds a \(value.kind) where a \(kinds.map(\.rawValue).sorted().joined(separator: " or ")) is required", path: where_)
+                    continue
+                }
+                if case .number(let number) = value, !number.isFinite {
+                    report(.finiteValue, "holds a number that is not finite", path: where_)
+                } else if let range = MetadataKey.allowedIntegerRanges[key] {
+                    if value.intValue.map(range.contains) != true {
+                        report(.metadataValue, "must be an integer in \(range.lowerBound)...\(range.upperBound)", path: where_)
+                    }
+                }
+            }
+            let hasIdentifier = metadata[.syncIdentifier] != nil
+            let hasVersion = metadata[.syncVersion] != nil
+            if hasIdentifier != hasVersion {
+                report(.syncKeys, "\(MetadataKey.syncIdentifier) and \(MetadataKey.syncVersion) must be given together", path: path)
+            }
+        }
+
+        func join(_ path: String?, _ part: String) -> String {
+            path.map { "\($0) \(part)" } ?? part
+        }
+
+        func formatSeconds(_ seconds: TimeInterval) -> String {
+            seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
+        }
+    }
+}

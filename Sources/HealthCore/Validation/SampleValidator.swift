@@ -1,0 +1,59 @@
+public import Foundation
+
+/// The one validation path every writer uses (reference §3.2).
+///
+/// ```swift
+/// try SampleValidator.validate(batch)   // throws ValidationError naming each bad sample, never its values
+/// ```
+///
+/// Rules: start ≤ end; dates not before the earliest permitted date; finite values; units compatible with the
+/// type; no negative values where the type forbids them; the type's maximum duration; valid category values;
+/// correlation members of the right types; workout events in order and inside the workout; reserved
+/// metadata of the right kind, sync keys in pairs, required metadata present. Types HealthCore does not
+/// know (from newer exports) are checked only by the rules that need no catalog entry.
+public enum SampleValidator {
+    /// Validates a batch; throws every issue found, so nothing of the batch is written.
+    /// - Throws: ``ValidationError`` listing each broken rule with the sample's index, UUID and type.
+    public static func validate(
+        _ samples: [AnySample],
+        options: ValidationOptions = .default
+    ) throws(ValidationError) {
+        var issues: [ValidationIssue] = []
+        for (index, sample) in samples.enumerated() {
+            issues += self.issues(in: sample, index: index, options: options)
+        }
+        if !issues.isEmpty { throw ValidationError(issues: issues) }
+    }
+
+    /// The issues of one sample.
+    /// - Parameters:
+    ///   - sample: The sample.
+    ///   - index: Its index in a batch, reported in the issues.
+    ///   - options: Store-dependent settings.
+    public static func issues(
+        in sample: AnySample,
+        index: Int? = nil,
+        options: ValidationOptions = .default
+    ) -> [ValidationIssue] {
+        var checker = Checker(sample: sample, index: index, options: options)
+        checker.checkCommon()
+        switch sample {
+        case .quantity(let value): checker.check(value, path: nil)
+        case .category(let value): checker.check(value, path: nil)
+        case .correlation(let value): checker.check(value)
+        case .workout(let value): checker.check(value)
+        case .workoutRoute(let value): checker.check(value)
+        }
+        return checker.issues
+    }
+}
+
+extension HealthSample {
+    /// Validates this sample alone through ``SampleValidator``.
+    /// - Throws: ``ValidationError`` naming each broken rule.
+    public func validate(options: ValidationOptions = .default) throws(ValidationError) {
+        guard let sample = AnySample(self) else { return }
+        let issues = SampleValidator.issues(in: sample, options: options)
+        if !issues.isEmpty { throw ValidationError(issues: issues) }
+    }
+}

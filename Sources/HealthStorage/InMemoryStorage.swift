@@ -1,0 +1,79 @@
+public import Foundation
+public import HealthCore
+import Synchronization
+
+/// The reference ``SampleStorage``: everything in memory, guarded by a mutex. Fast, exact, and the
+/// behaviour every other backend is tested against (it passes the same conformance suite).
+public final class InMemoryStorage: SampleStorage {
+    private let state = Mutex(State())
+
+    /// Creates an empty store.
+    public init() {}
+
+    public func commit(_ commit: StorageCommit) async throws(StorageError) -> CommitResult {
+        try state.withLock { state throws(StorageError) in
+            var copy = state
+            let result = try copy.apply(commit)
+            state = copy
+            return result
+        }
+    }
+
+    public func samples(matching request: SampleRequest) async throws(StorageError) -> [StoredSample] {
+        state.withLock { $0.fetch(request) }
+    }
+
+    public func count(matching predicate: SamplePredicate) async throws(StorageError) -> Int {
+        state.withLock { $0.fetch(SampleRequest(predicate: predicate)).count }
+    }
+
+    public func changes(after anchor: Int64?, matching request: ChangeRequest) async throws(StorageError)
+        -> ChangeBatch
+    {
+        state.withLock { $0.changes(after: anchor ?? 0, request) }
+    }
+
+    public func currentAnchor() async throws(StorageError) -> Int64 { state.withLock { $0.anchor } }
+
+    public func sources() async throws(StorageError) -> [SourceRecord] {
+        state.withLock { $0.sources.values.sorted { $0.registrationOrder < $1.registrationOrder } }
+    }
+
+    public func sourceOrder(for type: SampleType) async throws(StorageError) -> [String]? {
+        state.withLock { $0.sourceOrders[type] }
+    }
+
+    public func setSourceOrder(_ order: [String]?, for type: SampleType) async throws(StorageError) {
+        state.withLock { $0.sourceOrders[type] = order }
+    }
+
+    public func setting(_ key: String) async throws(StorageError) -> Data? { state.withLock { $0.settings[key] } }
+
+    public func setSetting(_ key: String, _ value: Data?) async throws(StorageError) {
+        state.withLock { $0.settings[key] = value }
+    }
+
+    public func activitySummaries(from: CalendarDay?, through: CalendarDay?) async throws(StorageError)
+        -> [ActivitySummary]
+    {
+        state.withLock { state in
+            state.summaries.values
+                .filter { summary in
+                    (from.map { summary.day >= $0 } ?? true) && (through.map { summary.day <= $0 } ?? true)
+                }
+                .sorted { $0.day < $1.day }
+        }
+    }
+
+    public func saveActivitySummaries(_ summaries: [ActivitySummary]) async throws(StorageError) {
+        state.withLock { state in
+            for summary in summaries { state.summaries[summary.day] = summary }
+        }
+    }
+
+    public func characteristics() async throws(StorageError) -> Characteristics { state.withLock { $0.characteristics } }
+
+    public func setCharacteristics(_ characteristics: Characteristics) async throws(StorageError) {
+        state.withLock { $0.characteristics = characteristics }
+    }
+}

@@ -1,0 +1,58 @@
+public import Foundation
+public import HealthCore
+
+/// The storage contract every backend implements (in-memory, SQLite, PostgreSQL), and that
+/// `HealthStore` is written against. A backend only stores and finds: validation, authorization and the
+/// query semantics above it live in HealthQuery.
+///
+/// Every mutation is one atomic ``StorageCommit``: all of it becomes visible at once, or none of it.
+/// Each inserted object and each deletion gets a new, strictly increasing change number (the anchor) in
+/// commit order; deletions leave tombstones, so an anchored reader learns about them.
+///
+/// The shared conformance suite in HealthTesting (`StorageConformance`) states the contract as tests;
+/// every backend must pass it.
+public protocol SampleStorage: Sendable {
+    /// Applies a commit atomically: inserts, deletions (tombstoned), and workout associations.
+    /// - Returns: The anchor of the commit's last change (the store's anchor after it).
+    /// - Throws: ``StorageError`` (duplicate UUID, unknown UUID in an association, I/O); nothing is applied then.
+    func commit(_ commit: StorageCommit) async throws(StorageError) -> CommitResult
+
+    /// Samples that match a predicate, ordered and limited.
+    func samples(matching request: SampleRequest) async throws(StorageError) -> [StoredSample]
+
+    /// The number of samples that match a predicate.
+    func count(matching predicate: SamplePredicate) async throws(StorageError) -> Int
+
+    /// Changes (additions and deletions) after an anchor, in anchor order.
+    func changes(after anchor: Int64?, matching request: ChangeRequest) async throws(StorageError) -> ChangeBatch
+
+    /// The store's current anchor: the change number of the last committed change (0 for an empty store).
+    func currentAnchor() async throws(StorageError) -> Int64
+
+    /// Every source that saved a sample, with the time it was first seen (registration order).
+    func sources() async throws(StorageError) -> [SourceRecord]
+
+    /// The user's source order for a type, highest priority first; nil when never set.
+    func sourceOrder(for type: SampleType) async throws(StorageError) -> [String]?
+
+    /// Sets (or, with nil, clears) the source order for a type.
+    func setSourceOrder(_ order: [String]?, for type: SampleType) async throws(StorageError)
+
+    /// A small key–value area for the layers above (authorization grants, settings), kept in the same store.
+    func setting(_ key: String) async throws(StorageError) -> Data?
+
+    /// Stores or removes a setting.
+    func setSetting(_ key: String, _ value: Data?) async throws(StorageError)
+
+    /// Activity summaries in a day range (inclusive); all when nil.
+    func activitySummaries(from: CalendarDay?, through: CalendarDay?) async throws(StorageError) -> [ActivitySummary]
+
+    /// Inserts or replaces activity summaries by day.
+    func saveActivitySummaries(_ summaries: [ActivitySummary]) async throws(StorageError)
+
+    /// The person's characteristics.
+    func characteristics() async throws(StorageError) -> Characteristics
+
+    /// Replaces the person's characteristics.
+    func setCharacteristics(_ characteristics: Characteristics) async throws(StorageError)
+}

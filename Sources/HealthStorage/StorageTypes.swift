@@ -1,0 +1,178 @@
+public import Foundation
+public import HealthCore
+
+/// One atomic write: what to insert, what to delete, which samples to associate with workouts.
+public struct StorageCommit: Sendable, Hashable {
+    /// Samples to insert (each with its `sourceRevision` set). Correlation members are stored as samples
+    /// of their own and remain linked to the correlation.
+    public var inserts: [AnySample]
+    /// UUIDs of objects to delete (unknown UUIDs are ignored). Deleting a correlation deletes its members.
+    public var deletions: [UUID]
+    /// Samples (already stored or inserted by this commit) to associate with workouts.
+    public var associations: [WorkoutAssociation]
+
+    /// Creates a commit.
+    public init(inserts: [AnySample] = [], deletions: [UUID] = [], associations: [WorkoutAssociation] = []) {
+        self.inserts = inserts
+        self.deletions = deletions
+        self.associations = associations
+    }
+
+    /// True when the commit changes nothing.
+    public var isEmpty: Bool { inserts.isEmpty && deletions.isEmpty && associations.isEmpty }
+}
+
+/// A sample associated with a workout (`HKHealthStore.add(_:to:)`).
+public struct WorkoutAssociation: Sendable, Hashable, Codable {
+    /// The sample.
+    public var sample: UUID
+    /// The workout.
+    public var workout: UUID
+    /// Creates an association.
+    public init(sample: UUID, workout: UUID) {
+        self.sample = sample
+        self.workout = workout
+    }
+}
+
+/// What a commit did.
+public struct CommitResult: Sendable, Hashable {
+    /// The anchor after the commit (unchanged for an empty commit).
+    public var anchor: Int64
+    /// The objects actually deleted (tombstones written), with their types.
+    public var deleted: [DeletedObject]
+    /// The sample types the commit touched (inserted or deleted), for observers.
+    public var touchedTypes: Set<SampleType>
+
+    /// Creates a result.
+    public init(anchor: Int64, deleted: [DeletedObject], touchedTypes: Set<SampleType>) {
+        self.anchor = anchor
+        self.deleted = deleted
+        self.touchedTypes = touchedTypes
+    }
+}
+
+/// A sample as stored: the value plus its change number.
+public struct StoredSample: Sendable, Hashable {
+    /// The sample.
+    public var sample: AnySample
+    /// The change number of its insertion.
+    public var anchor: Int64
+
+    /// Creates a stored sample.
+    public init(sample: AnySample, anchor: Int64) {
+        self.sample = sample
+        self.anchor = anchor
+    }
+}
+
+/// A tombstone: HealthKit's `HKDeletedObject`.
+public struct DeletedObject: Sendable, Hashable, Codable {
+    /// The deleted object's UUID.
+    public var uuid: UUID
+    /// Its type.
+    public var sampleType: SampleType
+    /// The bundle identifier of the source that had saved it.
+    public var sourceBundleIdentifier: String?
+    /// Its sync identifier and version metadata, retained.
+    public var metadata: Metadata
+    /// The change number of the deletion.
+    public var anchor: Int64
+
+    /// Creates a tombstone.
+    public init(uuid: UUID, sampleType: SampleType, sourceBundleIdentifier: String?, metadata: Metadata, anchor: Int64) {
+        self.uuid = uuid
+        self.sampleType = sampleType
+        self.sourceBundleIdentifier = sourceBundleIdentifier
+        self.metadata = metadata
+        self.anchor = anchor
+    }
+}
+
+/// A fetch: predicate, sort orders and limit.
+public struct SampleRequest: Sendable, Hashable {
+    /// Which samples.
+    public var predicate: SamplePredicate
+    /// Sort orders applied in turn; ties (and an empty list) keep insertion order.
+    public var sort: [SampleSortOrder]
+    /// At most this many (after sorting); nil for no limit.
+    public var limit: Int?
+
+    /// Creates a request.
+    public init(predicate: SamplePredicate = .all, sort: [SampleSortOrder] = [], limit: Int? = nil) {
+        self.predicate = predicate
+        self.sort = sort
+        self.limit = limit
+    }
+}
+
+/// A change read: which types, which added samples, how many changes at most.
+public struct ChangeRequest: Sendable, Hashable {
+    /// Types whose changes to return; nil for all.
+    public var types: Set<SampleType>?
+    /// Filter for additions (deletions are matched by type only, as HealthKit does).
+    public var predicate: SamplePredicate
+    /// At most this many changes (additions + deletions); nil for no limit.
+    public var limit: Int?
+    /// Whether to include deletions (an anchored query from no anchor reports none).
+    public var includeDeletions: Bool
+
+    /// Creates a change request.
+    public init(types: Set<SampleType>? = nil, predicate: SamplePredicate = .all, limit: Int? = nil, includeDeletions: Bool = true) {
+        self.types = types
+        self.predicate = predicate
+        self.limit = limit
+        self.includeDeletions = includeDeletions
+    }
+}
+
+/// One change, in anchor order.
+public enum StoredChange: Sendable, Hashable {
+    /// A sample was added.
+    case added(StoredSample)
+    /// An object was deleted.
+    case deleted(DeletedObject)
+
+    /// The change number.
+    public var anchor: Int64 {
+        switch self {
+        case .added(let stored): stored.anchor
+        case .deleted(let deleted): deleted.anchor
+        }
+    }
+}
+
+/// The changes after an anchor.
+public struct ChangeBatch: Sendable, Hashable {
+    /// The changes, in anchor order.
+    public var changes: [StoredChange]
+    /// The anchor to continue from: the last change returned, or — when nothing more matches — the store's
+    /// anchor at the time of the read.
+    public var newAnchor: Int64
+    /// True when the limit cut the batch short.
+    public var hasMore: Bool
+
+    /// Creates a batch.
+    public init(changes: [StoredChange], newAnchor: Int64, hasMore: Bool) {
+        self.changes = changes
+        self.newAnchor = newAnchor
+        self.hasMore = hasMore
+    }
+}
+
+/// A known source and when the store first saw it.
+public struct SourceRecord: Sendable, Hashable, Codable {
+    /// The source.
+    public var source: Source
+    /// The order in which sources were first registered (1, 2, 3, …).
+    public var registrationOrder: Int64
+    /// The product type of the revision it was first seen with (e.g. `"Watch6,1"`), if any.
+    public var productType: String?
+
+    /// Creates a record.
+    public init(source: Source, registrationOrder: Int64, productType: String?) {
+        self.source = source
+        self.registrationOrder = registrationOrder
+        self.productType = productType
+    }
+}

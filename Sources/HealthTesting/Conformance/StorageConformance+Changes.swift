@@ -1,0 +1,62 @@
+import Foundation
+import HealthCore
+import HealthStorage
+
+extension StorageConformance {
+    static let changeChecks: [Check] = [
+        Check(name: "anchoredChangesAddedAndDeletedInOrder") { subject in
+            let m = Material()
+            let storage = try await subject.makeStorage()
+            let a = m.steps(1, 0, 1)
+            let b = m.steps(2, 1, 2)
+            let hr = m.heartRate(60, 0)
+            _ = try await storage.commit(StorageCommit(inserts: [a, b, hr]))
+            let stepsOnly = ChangeRequest(types: [.quantity(.stepCount)])
+            let first = try await storage.changes(after: nil, matching: stepsOnly)
+            try require(first.changes.map(\.anchor) == [1, 2] && first.newAnchor == 3 && !first.hasMore,
+                "anchoredChangesAddedAndDeletedInOrder", "first read")
+            let c = m.steps(3, 2, 3)
+            _ = try await storage.commit(StorageCommit(inserts: [c], deletions: [a.uuid]))
+            let second = try await storage.changes(after: first.newAnchor, matching: stepsOnly)
+            guard second.changes.count == 2, case .added(let added) = second.changes[0],
+                case .deleted(let deleted) = second.changes[1]
+            else { throw ConformanceFailure(check: "anchoredChangesAddedAndDeletedInOrder", message: "second read shape") }
+            try require(added.sample.uuid == c.uuid && deleted.uuid == a.uuid && deleted.sampleType == .quantity(.stepCount),
+                "anchoredChangesAddedAndDeletedInOrder", "second read content")
+            try require(second.newAnchor == 5, "anchoredChangesAddedAndDeletedInOrder", "second anchor \(second.newAnchor)")
+            let third = try await storage.changes(after: second.newAnchor, matching: stepsOnly)
+            try require(third.changes.isEmpty && third.newAnchor == 5, "anchoredChangesAddedAndDeletedInOrder", "nothing new")
+        },
+        Check(name: "anchoredPagingIsLossless") { subject in
+            let m = Material()
+            let storage = try await subject.makeStorage()
+            let samples = (0..<7).map { m.steps(Double($0), Double($0), Double($0) + 1) }
+            _ = try await storage.commit(StorageCommit(inserts: samples))
+            _ = try await storage.commit(StorageCommit(deletions: [samples[2].uuid, samples[5].uuid]))
+            var anchor: Int64? = nil
+            var seen: [Int64] = []
+            var pages = 0
+            while true {
+                let page = try await storage.changes(after: anchor, matching: ChangeRequest(limit: 3))
+                seen += page.changes.map(\.anchor)
+                anchor = page.newAnchor
+                pages += 1
+                if !page.hasMore { break }
+                try require(pages < 10, "anchoredPagingIsLossless", "paging does not end")
+            }
+            // Rows 3 and 6 were deleted: their additions are gone, their deletions (8, 9) remain.
+            try require(seen == [1, 2, 4, 5, 7, 8, 9], "anchoredPagingIsLossless", "seen \(seen)")
+            try require(pages == 3 && anchor == 9, "anchoredPagingIsLossless", "pages \(pages) anchor \(String(describing: anchor))")
+        },
+        Check(name: "changesFilterAdditionsByPredicateAndCanSkipDeletions") { subject in
+            let m = Material()
+            let storage = try await subject.makeStorage()
+            let watch = m.steps(1, 0, 1, Fixtures.watch)
+            let phone = m.steps(1, 0, 1, Fixtures.phone)
+            _ = try await storage.commit(StorageCommit(inserts: [watch, phone]))
+            _ = try await storage.commit(StorageCommit(deletions: [phone.uuid]))
+            let batch = try await storage.changes(after: nil, matching: ChangeRequest(predicate: .source(Fixtures.watch), includeDeletions: false))
+            try require(batch.changes.map(\.anchor) == [1] && batch.newAnchor == 3, "changesFilterAdditionsByPredicateAndCanSkipDeletions", "filtered read")
+        },
+    ]
+}

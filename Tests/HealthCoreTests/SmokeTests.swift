@@ -1,7 +1,0 @@
-import HealthCore
-import HealthTesting
-import Testing
-
-@Test func packageBuilds() {
-    #expect(HealthTestingVersion.coreVersion == HealthCoreVersion.string)
-}
