@@ -1,8 +1,9 @@
 /// What the Move ring measures (`HKActivityMoveMode`), the value of ``CharacteristicTypeIdentifier/activityMoveMode``.
 ///
 /// ```swift
-/// ActivityMoveMode.appleMoveTime.rawValue     // 2
-/// ActivityMoveMode.appleMoveTime.exportName   // "HKActivityMoveModeAppleMoveTime"
+/// ActivityMoveMode.appleMoveTime.rawValue  // 2
+/// ActivityMoveMode.appleMoveTime.exportName
+/// // "HKActivityMoveModeAppleMoveTime"
 /// ```
 public enum ActivityMoveMode: Int, ExportNamedValue, Codable {
     /// Active energy in kilocalories. Raw value 1; exported as `HKActivityMoveModeActiveEnergy`.

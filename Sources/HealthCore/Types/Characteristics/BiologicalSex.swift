@@ -1,8 +1,9 @@
 /// The user's biological sex (`HKBiologicalSex`), the value of ``CharacteristicTypeIdentifier/biologicalSex``.
 ///
 /// ```swift
-/// BiologicalSex.other.rawValue     // 3
-/// BiologicalSex.other.exportName   // "HKBiologicalSexOther"
+/// BiologicalSex.other.rawValue  // 3
+/// BiologicalSex.other.exportName
+/// // "HKBiologicalSexOther"
 /// ```
 public enum BiologicalSex: Int, ExportNamedValue, Codable {
     /// Not set. Raw value 0; exported as `HKBiologicalSexNotSet`.

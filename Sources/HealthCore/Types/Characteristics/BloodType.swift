@@ -1,8 +1,9 @@
 /// The user's blood type (`HKBloodType`), the value of ``CharacteristicTypeIdentifier/bloodType``.
 ///
 /// ```swift
-/// BloodType.oNegative.rawValue     // 8
-/// BloodType.oNegative.exportName   // "HKBloodTypeONegative"
+/// BloodType.oNegative.rawValue  // 8
+/// BloodType.oNegative.exportName
+/// // "HKBloodTypeONegative"
 /// ```
 public enum BloodType: Int, ExportNamedValue, Codable {
     /// Not set. Raw value 0; exported as `HKBloodTypeNotSet`.

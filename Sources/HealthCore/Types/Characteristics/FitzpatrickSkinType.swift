@@ -2,8 +2,9 @@
 /// ``CharacteristicTypeIdentifier/fitzpatrickSkinType``. Case names follow HealthKit's Swift names (`.I` … `.VI`).
 ///
 /// ```swift
-/// FitzpatrickSkinType.VI.rawValue     // 6
-/// FitzpatrickSkinType.VI.exportName   // "HKFitzpatrickSkinTypeVI"
+/// FitzpatrickSkinType.VI.rawValue  // 6
+/// FitzpatrickSkinType.VI.exportName
+/// // "HKFitzpatrickSkinTypeVI"
 /// ```
 public enum FitzpatrickSkinType: Int, ExportNamedValue, Codable {
     /// Not set. Raw value 0; exported as `HKFitzpatrickSkinTypeNotSet`.

@@ -1,8 +1,9 @@
 /// Whether the user uses a wheelchair (`HKWheelchairUse`), the value of ``CharacteristicTypeIdentifier/wheelchairUse``.
 ///
 /// ```swift
-/// WheelchairUse.yes.rawValue     // 2
-/// WheelchairUse.yes.exportName   // "HKWheelchairUseYes"
+/// WheelchairUse.yes.rawValue  // 2
+/// WheelchairUse.yes.exportName
+/// // "HKWheelchairUseYes"
 /// ```
 public enum WheelchairUse: Int, ExportNamedValue, Codable {
     /// Not set. Raw value 0; exported as `HKWheelchairUseNotSet`.

@@ -29,7 +29,8 @@ extension WorkoutActivityType {
     public static let cycling = WorkoutActivityType(rawValue: 13)
     /// Dance (raw 14, `HKWorkoutActivityTypeDance`). Deprecated in iOS 14 (use cardioDance or socialDance).
     public static let dance = WorkoutActivityType(rawValue: 14)
-    /// Dance inspired training (raw 15, `HKWorkoutActivityTypeDanceInspiredTraining`). Deprecated (use cardioDance, socialDance, barre or pilates).
+    /// Dance inspired training (raw 15, `HKWorkoutActivityTypeDanceInspiredTraining`). Deprecated (use cardioDance,
+    /// socialDance, barre or pilates).
     public static let danceInspiredTraining = WorkoutActivityType(rawValue: 15)
     /// Elliptical (raw 16, `HKWorkoutActivityTypeElliptical`).
     public static let elliptical = WorkoutActivityType(rawValue: 16)
@@ -59,7 +60,8 @@ extension WorkoutActivityType {
     public static let martialArts = WorkoutActivityType(rawValue: 28)
     /// Mind and body (raw 29, `HKWorkoutActivityTypeMindAndBody`).
     public static let mindAndBody = WorkoutActivityType(rawValue: 29)
-    /// Mixed metabolic cardio training (raw 30, `HKWorkoutActivityTypeMixedMetabolicCardioTraining`). Deprecated (use mixedCardio or highIntensityIntervalTraining).
+    /// Mixed metabolic cardio training (raw 30, `HKWorkoutActivityTypeMixedMetabolicCardioTraining`). Deprecated (use
+    /// mixedCardio or highIntensityIntervalTraining).
     public static let mixedMetabolicCardioTraining = WorkoutActivityType(rawValue: 30)
     /// Paddle sports (raw 31, `HKWorkoutActivityTypePaddleSports`).
     public static let paddleSports = WorkoutActivityType(rawValue: 31)

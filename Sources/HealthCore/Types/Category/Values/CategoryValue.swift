@@ -4,8 +4,9 @@
 /// ``CategoryTypeIdentifier/mindfulSession``.
 ///
 /// ```swift
-/// CategoryValue.notApplicable.rawValue     // 0
-/// CategoryValue.notApplicable.exportName   // "HKCategoryValueNotApplicable"
+/// CategoryValue.notApplicable.rawValue  // 0
+/// CategoryValue.notApplicable.exportName
+/// // "HKCategoryValueNotApplicable"
 /// ```
 public enum CategoryValue: Int, ExportNamedValue, Codable {
     /// The sample has no value; HealthKit stores 0. Raw value 0; exported as `HKCategoryValueNotApplicable`.

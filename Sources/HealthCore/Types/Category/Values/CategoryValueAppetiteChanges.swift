@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/appetiteChanges`` (`HKCategoryValueAppetiteChanges`).
 ///
 /// ```swift
-/// CategoryValueAppetiteChanges.increased.rawValue     // 3
-/// CategoryValueAppetiteChanges.increased.exportName   // "HKCategoryValueAppetiteChangesIncreased"
+/// CategoryValueAppetiteChanges.increased.rawValue  // 3
+/// CategoryValueAppetiteChanges.increased.exportName
+/// // "HKCategoryValueAppetiteChangesIncreased"
 /// ```
 public enum CategoryValueAppetiteChanges: Int, ExportNamedValue, Codable {
     /// Changed, direction not given. Raw value 0; exported as `HKCategoryValueAppetiteChangesUnspecified`.

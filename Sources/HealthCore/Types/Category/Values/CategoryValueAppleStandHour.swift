@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/appleStandHour`` (`HKCategoryValueAppleStandHour`).
 ///
 /// ```swift
-/// CategoryValueAppleStandHour.idle.rawValue     // 1
-/// CategoryValueAppleStandHour.idle.exportName   // "HKCategoryValueAppleStandHourIdle"
+/// CategoryValueAppleStandHour.idle.rawValue  // 1
+/// CategoryValueAppleStandHour.idle.exportName
+/// // "HKCategoryValueAppleStandHourIdle"
 /// ```
 public enum CategoryValueAppleStandHour: Int, ExportNamedValue, Codable {
     /// The user stood during the hour. Raw value 0; exported as `HKCategoryValueAppleStandHourStood`.

@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/appleWalkingSteadinessEvent`` (`HKCategoryValueAppleWalkingSteadinessEvent`).
 ///
 /// ```swift
-/// CategoryValueAppleWalkingSteadinessEvent.repeatVeryLow.rawValue     // 4
-/// CategoryValueAppleWalkingSteadinessEvent.repeatVeryLow.exportName   // "HKCategoryValueAppleWalkingSteadinessEventRepeatVeryLow"
+/// CategoryValueAppleWalkingSteadinessEvent.repeatVeryLow.rawValue  // 4
+/// CategoryValueAppleWalkingSteadinessEvent.repeatVeryLow.exportName
+/// // "HKCategoryValueAppleWalkingSteadinessEventRepeatVeryLow"
 /// ```
 public enum CategoryValueAppleWalkingSteadinessEvent: Int, ExportNamedValue, Codable {
     /// First notification of low steadiness. Raw value 1; exported as

@@ -2,8 +2,9 @@
 /// 13-14). Not in the reference table; taken from the SDK header.
 ///
 /// ```swift
-/// CategoryValueAudioExposureEvent.loudEnvironment.rawValue     // 1
-/// CategoryValueAudioExposureEvent.loudEnvironment.exportName   // "HKCategoryValueAudioExposureEventLoudEnvironment"
+/// CategoryValueAudioExposureEvent.loudEnvironment.rawValue  // 1
+/// CategoryValueAudioExposureEvent.loudEnvironment.exportName
+/// // "HKCategoryValueAudioExposureEventLoudEnvironment"
 /// ```
 public enum CategoryValueAudioExposureEvent: Int, ExportNamedValue, Codable {
     /// A loud environment. Raw value 1; exported as `HKCategoryValueAudioExposureEventLoudEnvironment`.

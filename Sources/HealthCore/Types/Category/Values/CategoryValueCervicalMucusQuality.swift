@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/cervicalMucusQuality`` (`HKCategoryValueCervicalMucusQuality`).
 ///
 /// ```swift
-/// CategoryValueCervicalMucusQuality.eggWhite.rawValue     // 5
-/// CategoryValueCervicalMucusQuality.eggWhite.exportName   // "HKCategoryValueCervicalMucusQualityEggWhite"
+/// CategoryValueCervicalMucusQuality.eggWhite.rawValue  // 5
+/// CategoryValueCervicalMucusQuality.eggWhite.exportName
+/// // "HKCategoryValueCervicalMucusQualityEggWhite"
 /// ```
 public enum CategoryValueCervicalMucusQuality: Int, ExportNamedValue, Codable {
     /// Dry. Raw value 1; exported as `HKCategoryValueCervicalMucusQualityDry`.

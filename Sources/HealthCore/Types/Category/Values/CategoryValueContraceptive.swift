@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/contraceptive`` (`HKCategoryValueContraceptive`).
 ///
 /// ```swift
-/// CategoryValueContraceptive.patch.rawValue     // 7
-/// CategoryValueContraceptive.patch.exportName   // "HKCategoryValueContraceptivePatch"
+/// CategoryValueContraceptive.patch.rawValue  // 7
+/// CategoryValueContraceptive.patch.exportName
+/// // "HKCategoryValueContraceptivePatch"
 /// ```
 public enum CategoryValueContraceptive: Int, ExportNamedValue, Codable {
     /// Unspecified method. Raw value 1; exported as `HKCategoryValueContraceptiveUnspecified`.

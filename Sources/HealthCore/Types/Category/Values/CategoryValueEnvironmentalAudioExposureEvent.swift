@@ -2,8 +2,9 @@
 /// (`HKCategoryValueEnvironmentalAudioExposureEvent`).
 ///
 /// ```swift
-/// CategoryValueEnvironmentalAudioExposureEvent.momentaryLimit.rawValue     // 1
-/// CategoryValueEnvironmentalAudioExposureEvent.momentaryLimit.exportName   // "HKCategoryValueEnvironmentalAudioExposureEventMomentaryLimit"
+/// CategoryValueEnvironmentalAudioExposureEvent.momentaryLimit.rawValue  // 1
+/// CategoryValueEnvironmentalAudioExposureEvent.momentaryLimit.exportName
+/// // "HKCategoryValueEnvironmentalAudioExposureEventMomentaryLimit"
 /// ```
 public enum CategoryValueEnvironmentalAudioExposureEvent: Int, ExportNamedValue, Codable {
     /// The momentary sound-level limit was exceeded. Raw value 1; exported as

@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/headphoneAudioExposureEvent`` (`HKCategoryValueHeadphoneAudioExposureEvent`).
 ///
 /// ```swift
-/// CategoryValueHeadphoneAudioExposureEvent.sevenDayLimit.rawValue     // 1
-/// CategoryValueHeadphoneAudioExposureEvent.sevenDayLimit.exportName   // "HKCategoryValueHeadphoneAudioExposureEventSevenDayLimit"
+/// CategoryValueHeadphoneAudioExposureEvent.sevenDayLimit.rawValue  // 1
+/// CategoryValueHeadphoneAudioExposureEvent.sevenDayLimit.exportName
+/// // "HKCategoryValueHeadphoneAudioExposureEventSevenDayLimit"
 /// ```
 public enum CategoryValueHeadphoneAudioExposureEvent: Int, ExportNamedValue, Codable {
     /// The seven-day headphone dose limit was reached. Raw value 1; exported as

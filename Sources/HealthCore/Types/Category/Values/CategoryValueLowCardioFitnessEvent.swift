@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/lowCardioFitnessEvent`` (`HKCategoryValueLowCardioFitnessEvent`).
 ///
 /// ```swift
-/// CategoryValueLowCardioFitnessEvent.lowFitness.rawValue     // 1
-/// CategoryValueLowCardioFitnessEvent.lowFitness.exportName   // "HKCategoryValueLowCardioFitnessEventLowFitness"
+/// CategoryValueLowCardioFitnessEvent.lowFitness.rawValue  // 1
+/// CategoryValueLowCardioFitnessEvent.lowFitness.exportName
+/// // "HKCategoryValueLowCardioFitnessEventLowFitness"
 /// ```
 public enum CategoryValueLowCardioFitnessEvent: Int, ExportNamedValue, Codable {
     /// Cardio fitness was low. Raw value 1; exported as `HKCategoryValueLowCardioFitnessEventLowFitness`.

@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/ovulationTestResult`` (`HKCategoryValueOvulationTestResult`).
 ///
 /// ```swift
-/// CategoryValueOvulationTestResult.estrogenSurge.rawValue     // 4
-/// CategoryValueOvulationTestResult.estrogenSurge.exportName   // "HKCategoryValueOvulationTestResultEstrogenSurge"
+/// CategoryValueOvulationTestResult.estrogenSurge.rawValue  // 4
+/// CategoryValueOvulationTestResult.estrogenSurge.exportName
+/// // "HKCategoryValueOvulationTestResultEstrogenSurge"
 /// ```
 public enum CategoryValueOvulationTestResult: Int, ExportNamedValue, Codable {
     /// Negative. Raw value 1; exported as `HKCategoryValueOvulationTestResultNegative`.

@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/pregnancyTestResult`` (`HKCategoryValuePregnancyTestResult`).
 ///
 /// ```swift
-/// CategoryValuePregnancyTestResult.indeterminate.rawValue     // 3
-/// CategoryValuePregnancyTestResult.indeterminate.exportName   // "HKCategoryValuePregnancyTestResultIndeterminate"
+/// CategoryValuePregnancyTestResult.indeterminate.rawValue  // 3
+/// CategoryValuePregnancyTestResult.indeterminate.exportName
+/// // "HKCategoryValuePregnancyTestResultIndeterminate"
 /// ```
 public enum CategoryValuePregnancyTestResult: Int, ExportNamedValue, Codable {
     /// Negative. Raw value 1; exported as `HKCategoryValuePregnancyTestResultNegative`.

@@ -2,8 +2,9 @@
 /// (`HKCategoryValuePresence`).
 ///
 /// ```swift
-/// CategoryValuePresence.notPresent.rawValue     // 1
-/// CategoryValuePresence.notPresent.exportName   // "HKCategoryValuePresenceNotPresent"
+/// CategoryValuePresence.notPresent.rawValue  // 1
+/// CategoryValuePresence.notPresent.exportName
+/// // "HKCategoryValuePresenceNotPresent"
 /// ```
 public enum CategoryValuePresence: Int, ExportNamedValue, Codable {
     /// Present. Raw value 0; exported as `HKCategoryValuePresencePresent`.

@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/progesteroneTestResult`` (`HKCategoryValueProgesteroneTestResult`).
 ///
 /// ```swift
-/// CategoryValueProgesteroneTestResult.indeterminate.rawValue     // 3
-/// CategoryValueProgesteroneTestResult.indeterminate.exportName   // "HKCategoryValueProgesteroneTestResultIndeterminate"
+/// CategoryValueProgesteroneTestResult.indeterminate.rawValue  // 3
+/// CategoryValueProgesteroneTestResult.indeterminate.exportName
+/// // "HKCategoryValueProgesteroneTestResultIndeterminate"
 /// ```
 public enum CategoryValueProgesteroneTestResult: Int, ExportNamedValue, Codable {
     /// Negative. Raw value 1; exported as `HKCategoryValueProgesteroneTestResultNegative`.

@@ -1,8 +1,9 @@
 /// The values of the symptom types, such as ``CategoryTypeIdentifier/headache`` (`HKCategoryValueSeverity`).
 ///
 /// ```swift
-/// CategoryValueSeverity.severe.rawValue     // 4
-/// CategoryValueSeverity.severe.exportName   // "HKCategoryValueSeveritySevere"
+/// CategoryValueSeverity.severe.rawValue  // 4
+/// CategoryValueSeverity.severe.exportName
+/// // "HKCategoryValueSeveritySevere"
 /// ```
 public enum CategoryValueSeverity: Int, ExportNamedValue, Codable {
     /// Present, severity not given. Raw value 0; exported as `HKCategoryValueSeverityUnspecified`.

@@ -1,8 +1,9 @@
 /// The values of ``CategoryTypeIdentifier/sleepAnalysis`` (`HKCategoryValueSleepAnalysis`).
 ///
 /// ```swift
-/// CategoryValueSleepAnalysis.asleepREM.rawValue     // 5
-/// CategoryValueSleepAnalysis.asleepREM.exportName   // "HKCategoryValueSleepAnalysisAsleepREM"
+/// CategoryValueSleepAnalysis.asleepREM.rawValue  // 5
+/// CategoryValueSleepAnalysis.asleepREM.exportName
+/// // "HKCategoryValueSleepAnalysisAsleepREM"
 /// ```
 public enum CategoryValueSleepAnalysis: Int, ExportNamedValue, Codable {
     /// In bed, not necessarily asleep. Raw value 0; exported as `HKCategoryValueSleepAnalysisInBed`.

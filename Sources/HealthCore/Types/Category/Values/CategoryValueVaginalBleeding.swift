@@ -6,8 +6,9 @@
 /// 18 `HKCategoryValueVaginalBleeding…` spelling is accepted as an alias.
 ///
 /// ```swift
-/// CategoryValueVaginalBleeding.none.rawValue     // 5
-/// CategoryValueVaginalBleeding.none.exportName   // "HKCategoryValueMenstrualFlowNone"
+/// CategoryValueVaginalBleeding.none.rawValue  // 5
+/// CategoryValueVaginalBleeding.none.exportName
+/// // "HKCategoryValueMenstrualFlowNone"
 /// ```
 public enum CategoryValueVaginalBleeding: Int, ExportNamedValue, Codable {
     /// Bleeding of unspecified flow. Raw value 1; exported as `HKCategoryValueMenstrualFlowUnspecified`.
