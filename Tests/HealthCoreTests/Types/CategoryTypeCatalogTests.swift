@@ -179,4 +179,24 @@ struct CategoryTypeCatalogTests {
     func unknown() {
         #expect(CategoryTypeIdentifier("HKCategoryTypeIdentifierFromTheFuture").typeDescription == nil)
     }
+
+    @Test("a custom description can be built from a value enum or a value list")
+    func customDescription() {
+        let fromEnum = CategoryTypeDescription(
+            identifier: CategoryTypeIdentifier("HKCategoryTypeIdentifierFromTheFuture"),
+            valueType: CategoryValueSleepAnalysis.self,
+            group: .sleep
+        )
+        #expect(fromEnum.values == CategoryTypeIdentifier.sleepAnalysis.typeDescription?.values)
+        #expect(fromEnum.exportAliases == ["HKCategoryValueSleepAnalysisAsleep": 1])
+        let fromList = CategoryTypeDescription(
+            identifier: CategoryTypeIdentifier("HKCategoryTypeIdentifierFromTheFuture"),
+            values: [CategoryValueDescription(rawValue: 7, exportName: "HKCategoryValueFromTheFutureSeven")],
+            group: .other
+        )
+        #expect(fromList.isValid(value: 7))
+        #expect(fromList.value(forExportName: "HKCategoryValueFromTheFutureSeven") == 7)
+        #expect(!fromList.isDeprecated)
+        #expect(!fromList.isNotApplicableOnly)
+    }
 }

@@ -51,9 +51,9 @@ public struct CategoryTypeDescription: Hashable, Sendable {
     ///   - group: The group of the type.
     ///   - isDeprecated: Whether HealthKit deprecated the type.
     public init<Value: ExportNamedValue>(
-        _ identifier: CategoryTypeIdentifier,
-        _ valueType: Value.Type,
-        _ group: CategoryTypeGroup,
+        identifier: CategoryTypeIdentifier,
+        valueType: Value.Type,
+        group: CategoryTypeGroup,
         isDeprecated: Bool = false
     ) {
         self.init(
@@ -92,5 +92,17 @@ public struct CategoryTypeDescription: Hashable, Sendable {
     /// - Returns: The symbolic export name, or `nil` when the value is not allowed for this type.
     public func exportName(for value: Int) -> String? {
         values.first { $0.rawValue == value }?.exportName
+    }
+}
+
+extension CategoryTypeDescription {
+    /// Compact catalog entry: identifier, value enum and group positionally.
+    init<Value: ExportNamedValue>(
+        _ identifier: CategoryTypeIdentifier,
+        _ valueType: Value.Type,
+        _ group: CategoryTypeGroup,
+        isDeprecated: Bool = false
+    ) {
+        self.init(identifier: identifier, valueType: valueType, group: group, isDeprecated: isDeprecated)
     }
 }
