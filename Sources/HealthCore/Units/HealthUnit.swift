@@ -56,19 +56,22 @@ public struct HealthUnit: Sendable, Hashable {
         self.init(factors: [Factor(atom: Atom(prefix: prefix, base: base, molarMass: molarMass), exponent: 1)])
     }
 
-    /// Merges repeated atoms at their first occurrence, drops zero exponents, and moves the denominator after
-    /// the numerator (stable, so the written order is kept within each side).
+    /// Folds the factors left to right: a repeated atom merges into its earlier occurrence, an atom whose
+    /// exponent reaches zero is removed (so `m·s/m·m` is `s·m`), and finally the denominator moves after the
+    /// numerator (stable, so the written order is kept within each side).
     private static func normalized(_ factors: [Factor]) -> [Factor] {
         var merged: [Factor] = []
-        for factor in factors {
+        for factor in factors where factor.exponent != 0 {
             if let index = merged.firstIndex(where: { $0.atom == factor.atom }) {
                 merged[index].exponent = saturatingSum(merged[index].exponent, factor.exponent)
+                if merged[index].exponent == 0 {
+                    merged.remove(at: index)
+                }
             } else {
                 merged.append(factor)
             }
         }
-        let kept = merged.filter { $0.exponent != 0 }
-        return kept.filter { $0.exponent > 0 } + kept.filter { $0.exponent < 0 }
+        return merged.filter { $0.exponent > 0 } + merged.filter { $0.exponent < 0 }
     }
 
     /// Adds two exponents, saturating at ±`Int.max` (never `Int.min`, so magnitudes stay representable).
