@@ -2,7 +2,7 @@
 /// `mmol<180.15588000005408>/L`.
 ///
 /// A `HealthUnit` is a product of named units — each with an optional ``MetricPrefix`` and, for `mol`, a molar
-/// mass — raised to integer exponents. Create one from a string with ``init(from:)`` or with HealthKit's
+/// mass — raised to integer exponents. Create one from a string with ``init(from:)-(String)`` or with HealthKit's
 /// constructor spellings (``meter()``, ``gramUnit(with:)``, ``count()``…), combine with ``unitDivided(by:)``,
 /// ``unitMultiplied(by:)`` and ``unitRaised(toPower:)``, and convert values with ``convert(_:to:)``.
 ///
@@ -17,7 +17,7 @@
 ///
 /// ## Topics
 /// ### Parsing and printing
-/// - ``init(from:)``
+/// - ``init(from:)-(String)``
 /// - ``unitString``
 /// ### Converting
 /// - ``isCompatible(with:)``

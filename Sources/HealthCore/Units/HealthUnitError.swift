@@ -8,7 +8,7 @@
 /// do { _ = try HealthUnit(from: "m//s") } catch {
 ///     error.code       // .unparsable
 ///     error.position   // 2
-///     print(error)     // unparsable: "m//s" at position 2: expected a unit
+///     print(error)     // unparsable: "m//s" at position 2: expected a unit, found '/'
 /// }
 /// ```
 ///
