@@ -52,8 +52,9 @@ extension InMemoryStorage {
                 for target in targets {
                     guard let row = rows.removeValue(forKey: target) else { continue }
                     anchor += 1
-                    let metadata = Metadata(row.sample.metadata.filter { $0.key == .syncIdentifier || $0.key == .syncVersion }
-                        .reduce(into: [:]) { $0[$1.key] = $1.value })
+                    let metadata = Metadata(
+                        row.sample.metadata.filter { $0.key == .syncIdentifier || $0.key == .syncVersion }
+                            .reduce(into: [:]) { $0[$1.key] = $1.value })
                     let tombstone = DeletedObject(
                         uuid: target, sampleType: row.sample.sampleType,
                         sourceBundleIdentifier: row.sample.source?.bundleIdentifier, metadata: metadata, anchor: anchor)

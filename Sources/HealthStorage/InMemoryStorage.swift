@@ -27,7 +27,9 @@ public final class InMemoryStorage: SampleStorage {
         state.withLock { $0.fetch(SampleRequest(predicate: predicate)).count }
     }
 
-    public func changes(after anchor: Int64?, matching request: ChangeRequest) async throws(StorageError)
+    public func changes(
+        after anchor: Int64?, matching request: ChangeRequest
+    ) async throws(StorageError)
         -> ChangeBatch
     {
         state.withLock { $0.changes(after: anchor ?? 0, request) }
@@ -53,7 +55,9 @@ public final class InMemoryStorage: SampleStorage {
         state.withLock { $0.settings[key] = value }
     }
 
-    public func activitySummaries(from: CalendarDay?, through: CalendarDay?) async throws(StorageError)
+    public func activitySummaries(
+        from: CalendarDay?, through: CalendarDay?
+    ) async throws(StorageError)
         -> [ActivitySummary]
     {
         state.withLock { state in
@@ -71,7 +75,9 @@ public final class InMemoryStorage: SampleStorage {
         }
     }
 
-    public func characteristics() async throws(StorageError) -> Characteristics { state.withLock { $0.characteristics } }
+    public func characteristics() async throws(StorageError) -> Characteristics {
+        state.withLock { $0.characteristics }
+    }
 
     public func setCharacteristics(_ characteristics: Characteristics) async throws(StorageError) {
         state.withLock { $0.characteristics = characteristics }

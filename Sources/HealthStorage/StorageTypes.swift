@@ -80,7 +80,8 @@ public struct DeletedObject: Sendable, Hashable, Codable {
     public var anchor: Int64
 
     /// Creates a tombstone.
-    public init(uuid: UUID, sampleType: SampleType, sourceBundleIdentifier: String?, metadata: Metadata, anchor: Int64) {
+    public init(uuid: UUID, sampleType: SampleType, sourceBundleIdentifier: String?, metadata: Metadata, anchor: Int64)
+    {
         self.uuid = uuid
         self.sampleType = sampleType
         self.sourceBundleIdentifier = sourceBundleIdentifier
@@ -118,7 +119,10 @@ public struct ChangeRequest: Sendable, Hashable {
     public var includeDeletions: Bool
 
     /// Creates a change request.
-    public init(types: Set<SampleType>? = nil, predicate: SamplePredicate = .all, limit: Int? = nil, includeDeletions: Bool = true) {
+    public init(
+        types: Set<SampleType>? = nil, predicate: SamplePredicate = .all, limit: Int? = nil,
+        includeDeletions: Bool = true
+    ) {
         self.types = types
         self.predicate = predicate
         self.limit = limit

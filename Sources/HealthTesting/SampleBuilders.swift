@@ -27,8 +27,14 @@ public struct SampleBuilder: Sendable {
     }
 
     /// Steps over an interval.
-    public func steps(_ count: Double, start: Date, end: Date, source: Source? = nil) -> QuantitySample {
-        quantity(.stepCount, count, .count(), start: start, end: end, source: source)
+    public func steps(
+        _ count: Double,
+        start: Date,
+        end: Date,
+        source: Source? = nil,
+        metadata: Metadata = [:]
+    ) -> QuantitySample {
+        quantity(.stepCount, count, .count(), start: start, end: end, source: source, metadata: metadata)
     }
 
     /// A category sample.

@@ -22,6 +22,7 @@ public final class UUIDSequence: @unchecked Sendable {
     /// The UUID with number `n` (its low 48 bits in the last group).
     public static func uuid(_ n: UInt64) -> UUID {
         func byte(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: n >> shift) }
-        return UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, byte(40), byte(32), byte(24), byte(16), byte(8), byte(0)))
+        return UUID(
+            uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, byte(40), byte(32), byte(24), byte(16), byte(8), byte(0)))
     }
 }

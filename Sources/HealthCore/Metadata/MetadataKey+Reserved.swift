@@ -119,25 +119,33 @@ extension MetadataKey {
         let string: Set<MetadataValueKind> = [.string]
         let quantity: Set<MetadataValueKind> = [.quantity]
         var table: [MetadataKey: Set<MetadataValueKind>] = [:]
-        for key in [syncIdentifier, externalUUID, timeZone, deviceName, deviceManufacturerName, deviceSerialNumber,
-                    udiDeviceIdentifier, udiProductionIdentifier, digitalSignature, workoutBrandName, foodType] {
+        for key in [
+            syncIdentifier, externalUUID, timeZone, deviceName, deviceManufacturerName, deviceSerialNumber,
+            udiDeviceIdentifier, udiProductionIdentifier, digitalSignature, workoutBrandName, foodType,
+        ] {
             table[key] = string
         }
-        for key in [wasUserEntered, wasTakenInLab, menstrualCycleStart, sexualActivityProtectionUsed, indoorWorkout,
-                    groupFitness, coachedWorkout, appleFitnessPlusSession, appleDeviceCalibrated,
-                    quantityClampedToLowerBound, quantityClampedToUpperBound] {
+        for key in [
+            wasUserEntered, wasTakenInLab, menstrualCycleStart, sexualActivityProtectionUsed, indoorWorkout,
+            groupFitness, coachedWorkout, appleFitnessPlusSession, appleDeviceCalibrated,
+            quantityClampedToLowerBound, quantityClampedToUpperBound,
+        ] {
             table[key] = bool
         }
-        for key in [syncVersion, referenceRangeLowerLimit, referenceRangeUpperLimit, bodyTemperatureSensorLocation,
-                    heartRateSensorLocation, heartRateMotionContext, userMotionContext, insulinDeliveryReason,
-                    bloodGlucoseMealTime, vo2MaxTestType, weatherCondition, swimmingLocationType,
-                    swimmingStrokeStyle, swolfScore, devicePlacementSide] {
+        for key in [
+            syncVersion, referenceRangeLowerLimit, referenceRangeUpperLimit, bodyTemperatureSensorLocation,
+            heartRateSensorLocation, heartRateMotionContext, userMotionContext, insulinDeliveryReason,
+            bloodGlucoseMealTime, vo2MaxTestType, weatherCondition, swimmingLocationType,
+            swimmingStrokeStyle, swolfScore, devicePlacementSide,
+        ] {
             table[key] = number
         }
-        for key in [vo2MaxValue, lowCardioFitnessEventThreshold, weatherTemperature, weatherHumidity, lapLength,
-                    averageSpeed, maximumSpeed, alpineSlopeGrade, elevationAscended, elevationDescended,
-                    fitnessMachineDuration, indoorBikeDistance, crossTrainerDistance, averageMETs,
-                    heartRateEventThreshold, audioExposureLevel, audioExposureDuration, barometricPressure] {
+        for key in [
+            vo2MaxValue, lowCardioFitnessEventThreshold, weatherTemperature, weatherHumidity, lapLength,
+            averageSpeed, maximumSpeed, alpineSlopeGrade, elevationAscended, elevationDescended,
+            fitnessMachineDuration, indoorBikeDistance, crossTrainerDistance, averageMETs,
+            heartRateEventThreshold, audioExposureLevel, audioExposureDuration, barometricPressure,
+        ] {
             table[key] = quantity
         }
         return table

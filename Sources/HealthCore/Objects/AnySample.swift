@@ -97,11 +97,21 @@ public enum AnySample: HealthSample {
 
     private mutating func modify(_ change: (inout any HealthSample) -> Void) {
         switch self {
-        case .quantity(var value): Self.apply(&value, change); self = .quantity(value)
-        case .category(var value): Self.apply(&value, change); self = .category(value)
-        case .correlation(var value): Self.apply(&value, change); self = .correlation(value)
-        case .workout(var value): Self.apply(&value, change); self = .workout(value)
-        case .workoutRoute(var value): Self.apply(&value, change); self = .workoutRoute(value)
+        case .quantity(var value):
+            Self.apply(&value, change)
+            self = .quantity(value)
+        case .category(var value):
+            Self.apply(&value, change)
+            self = .category(value)
+        case .correlation(var value):
+            Self.apply(&value, change)
+            self = .correlation(value)
+        case .workout(var value):
+            Self.apply(&value, change)
+            self = .workout(value)
+        case .workoutRoute(var value):
+            Self.apply(&value, change)
+            self = .workoutRoute(value)
         }
     }
 

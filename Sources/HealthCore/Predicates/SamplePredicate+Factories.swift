@@ -70,7 +70,9 @@ extension SamplePredicate {
 
     /// Samples whose metadata value compares to a value (`…withMetadataKey:operatorType:value:`). Values of
     /// different kinds never match; quantities compare across compatible units.
-    public static func metadata(_ key: MetadataKey, _ op: ComparisonOperator, _ value: MetadataValue)
+    public static func metadata(
+        _ key: MetadataKey, _ op: ComparisonOperator, _ value: MetadataValue
+    )
         -> SamplePredicate
     {
         SamplePredicate(.metadataComparison(key, op, value))

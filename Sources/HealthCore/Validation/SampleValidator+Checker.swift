@@ -98,21 +98,28 @@ extension SampleValidator {
             for (key, value) in metadata {
                 let where_ = join(path, "metadata \(key)")
                 if let kinds = MetadataKey.requiredKinds[key], !kinds.contains(value.kind) {
-                    report(.metadataValue, "holds a \(value.kind) where a \(kinds.map(\.rawValue).sorted().joined(separator: " or ")) is required", path: where_)
+                    report(
+                        .metadataValue,
+                        "holds a \(value.kind) where a \(kinds.map(\.rawValue).sorted().joined(separator: " or ")) is required",
+                        path: where_)
                     continue
                 }
                 if case .number(let number) = value, !number.isFinite {
                     report(.finiteValue, "holds a number that is not finite", path: where_)
                 } else if let range = MetadataKey.allowedIntegerRanges[key] {
                     if value.intValue.map(range.contains) != true {
-                        report(.metadataValue, "must be an integer in \(range.lowerBound)...\(range.upperBound)", path: where_)
+                        report(
+                            .metadataValue, "must be an integer in \(range.lowerBound)...\(range.upperBound)",
+                            path: where_)
                     }
                 }
             }
             let hasIdentifier = metadata[.syncIdentifier] != nil
             let hasVersion = metadata[.syncVersion] != nil
             if hasIdentifier != hasVersion {
-                report(.syncKeys, "\(MetadataKey.syncIdentifier) and \(MetadataKey.syncVersion) must be given together", path: path)
+                report(
+                    .syncKeys, "\(MetadataKey.syncIdentifier) and \(MetadataKey.syncVersion) must be given together",
+                    path: path)
             }
         }
 

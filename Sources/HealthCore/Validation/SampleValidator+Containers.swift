@@ -19,7 +19,9 @@ extension SampleValidator.Checker {
             let systolic = memberTypes.filter { $0 == .bloodPressureSystolic }.count
             let diastolic = memberTypes.filter { $0 == .bloodPressureDiastolic }.count
             if systolic != 1 || diastolic != 1 || memberTypes.count != 2 {
-                report(.correlationMembers, "a blood-pressure correlation holds exactly one systolic and one diastolic sample")
+                report(
+                    .correlationMembers,
+                    "a blood-pressure correlation holds exactly one systolic and one diastolic sample")
             }
         case .food:
             if !correlation.categorySamples.isEmpty {
@@ -42,7 +44,9 @@ extension SampleValidator.Checker {
     mutating func check(_ workout: Workout) {
         checkEvents(workout.events, start: workout.startDate, end: workout.endDate, path: nil)
         if let explicit = workout.explicitDuration {
-            if !explicit.isFinite || explicit < 0 || explicit > workout.endDate.timeIntervalSince(workout.startDate) + 0.001 {
+            if !explicit.isFinite || explicit < 0
+                || explicit > workout.endDate.timeIntervalSince(workout.startDate) + 0.001
+            {
                 report(.workoutDuration, "duration must be finite, non-negative and no longer than the workout")
             }
         }

@@ -11,7 +11,8 @@ extension StorageConformance {
             let result = try await storage.commit(StorageCommit(inserts: samples))
             try require(result.anchor == 3, "insertAndFetchRoundTrip", "anchor after 3 inserts is \(result.anchor)")
             let fetched = try await storage.samples(matching: SampleRequest())
-            try require(fetched.map(\.sample) == samples, "insertAndFetchRoundTrip", "fetched samples differ from saved")
+            try require(
+                fetched.map(\.sample) == samples, "insertAndFetchRoundTrip", "fetched samples differ from saved")
             try require(fetched.map(\.anchor) == [1, 2, 3], "insertAndFetchRoundTrip", "anchors not 1,2,3")
         },
         Check(name: "predicateSortAndLimit") { subject in
@@ -28,10 +29,12 @@ extension StorageConformance {
                 matching: SampleRequest(predicate: steps, sort: [.endDateDescending], limit: 2))
             try require(newestEnd.map(\.sample.uuid) == [a.uuid, c.uuid], "predicateSortAndLimit", "end desc + limit")
             let insertion = try await storage.samples(matching: SampleRequest(predicate: steps))
-            try require(insertion.map(\.sample.uuid) == [a.uuid, b.uuid, c.uuid], "predicateSortAndLimit", "insertion order")
+            try require(
+                insertion.map(\.sample.uuid) == [a.uuid, b.uuid, c.uuid], "predicateSortAndLimit", "insertion order")
             let window = steps && .date(start: m.at(5), end: m.at(21))
             let overlapping = try await storage.samples(matching: SampleRequest(predicate: window))
-            try require(Set(overlapping.map(\.sample.uuid)) == [b.uuid, c.uuid], "predicateSortAndLimit", "date window")
+            try require(
+                Set(overlapping.map(\.sample.uuid)) == [b.uuid, c.uuid], "predicateSortAndLimit", "date window")
             let watchOnly = try await storage.count(matching: steps && .source(Fixtures.watch))
             try require(watchOnly == 2, "predicateSortAndLimit", "source count \(watchOnly)")
         },
@@ -59,27 +62,38 @@ extension StorageConformance {
             synced.metadata = [.syncIdentifier: .string("s-1"), .syncVersion: .number(1), .wasUserEntered: .bool(true)]
             let other = m.steps(6, 1, 2)
             _ = try await storage.commit(StorageCommit(inserts: [synced, other]))
-            let result = try await storage.commit(StorageCommit(deletions: [synced.uuid, UUID(uuid: (9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9))]))
+            let result = try await storage.commit(
+                StorageCommit(deletions: [synced.uuid, UUID(uuid: (9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9))]))
             try require(result.deleted.map(\.uuid) == [synced.uuid], "deleteLeavesTombstones", "deleted list")
             try require(result.anchor == 3, "deleteLeavesTombstones", "deletion anchor \(result.anchor)")
             try require(result.touchedTypes == [.quantity(.stepCount)], "deleteLeavesTombstones", "touched types")
             let tombstone = result.deleted[0]
-            try require(tombstone.metadata.syncIdentifier == "s-1" && tombstone.metadata.syncVersion == 1
-                && tombstone.metadata[.wasUserEntered] == nil, "deleteLeavesTombstones", "tombstone keeps sync keys only")
+            try require(
+                tombstone.metadata.syncIdentifier == "s-1" && tombstone.metadata.syncVersion == 1
+                    && tombstone.metadata[.wasUserEntered] == nil, "deleteLeavesTombstones",
+                "tombstone keeps sync keys only")
             let left = try await storage.samples(matching: SampleRequest())
             try require(left.map(\.sample.uuid) == [other.uuid], "deleteLeavesTombstones", "remaining samples")
         },
         Check(name: "sourcesAndOrders") { subject in
             let m = Material()
             let storage = try await subject.makeStorage()
-            _ = try await storage.commit(StorageCommit(inserts: [m.steps(1, 0, 1, Fixtures.phone), m.steps(1, 0, 1, Fixtures.watch), m.steps(1, 2, 3, Fixtures.phone)]))
+            _ = try await storage.commit(
+                StorageCommit(inserts: [
+                    m.steps(1, 0, 1, Fixtures.phone), m.steps(1, 0, 1, Fixtures.watch),
+                    m.steps(1, 2, 3, Fixtures.phone),
+                ]))
             let sources = try await storage.sources()
-            try require(sources.map(\.source) == [Fixtures.phone, Fixtures.watch], "sourcesAndOrders", "registration order")
+            try require(
+                sources.map(\.source) == [Fixtures.phone, Fixtures.watch], "sourcesAndOrders", "registration order")
             let unset = try await storage.sourceOrder(for: .quantity(.stepCount))
             try require(unset == nil, "sourcesAndOrders", "order set before anyone set it")
-            try await storage.setSourceOrder([Fixtures.phone.bundleIdentifier, Fixtures.watch.bundleIdentifier], for: .quantity(.stepCount))
+            try await storage.setSourceOrder(
+                [Fixtures.phone.bundleIdentifier, Fixtures.watch.bundleIdentifier], for: .quantity(.stepCount))
             let order = try await storage.sourceOrder(for: .quantity(.stepCount))
-            try require(order == [Fixtures.phone.bundleIdentifier, Fixtures.watch.bundleIdentifier], "sourcesAndOrders", "order")
+            try require(
+                order == [Fixtures.phone.bundleIdentifier, Fixtures.watch.bundleIdentifier], "sourcesAndOrders", "order"
+            )
             let other = try await storage.sourceOrder(for: .quantity(.heartRate))
             try require(other == nil, "sourcesAndOrders", "order leaked to another type")
             try await storage.setSetting("auth", Data([1, 2, 3]))
@@ -90,10 +104,15 @@ extension StorageConformance {
             let storage = try await subject.makeStorage()
             let days = ["2024-03-01", "2024-03-02", "2024-03-03"].compactMap(CalendarDay.init)
             let kcal = HealthUnit.kilocalorie()
-            try await storage.saveActivitySummaries(days.map { ActivitySummary(day: $0, activeEnergyBurned: Quantity(unit: kcal, doubleValue: 100)) })
-            try await storage.saveActivitySummaries([ActivitySummary(day: days[1], activeEnergyBurned: Quantity(unit: kcal, doubleValue: 200))])
+            try await storage.saveActivitySummaries(
+                days.map { ActivitySummary(day: $0, activeEnergyBurned: Quantity(unit: kcal, doubleValue: 100)) })
+            try await storage.saveActivitySummaries([
+                ActivitySummary(day: days[1], activeEnergyBurned: Quantity(unit: kcal, doubleValue: 200))
+            ])
             let middle = try await storage.activitySummaries(from: days[1], through: days[1])
-            try require(middle.count == 1 && middle[0].activeEnergyBurned == Quantity(unit: kcal, doubleValue: 200), "summariesAndCharacteristics", "upsert by day")
+            try require(
+                middle.count == 1 && middle[0].activeEnergyBurned == Quantity(unit: kcal, doubleValue: 200),
+                "summariesAndCharacteristics", "upsert by day")
             let all = try await storage.activitySummaries(from: nil, through: nil)
             try require(all.map(\.day) == days, "summariesAndCharacteristics", "summaries in day order")
             let me = Characteristics(biologicalSex: .female, dateOfBirth: CalendarDay("1990-04-01"))

@@ -13,19 +13,25 @@ extension StorageConformance {
             _ = try await storage.commit(StorageCommit(inserts: [a, b, hr]))
             let stepsOnly = ChangeRequest(types: [.quantity(.stepCount)])
             let first = try await storage.changes(after: nil, matching: stepsOnly)
-            try require(first.changes.map(\.anchor) == [1, 2] && first.newAnchor == 3 && !first.hasMore,
+            try require(
+                first.changes.map(\.anchor) == [1, 2] && first.newAnchor == 3 && !first.hasMore,
                 "anchoredChangesAddedAndDeletedInOrder", "first read")
             let c = m.steps(3, 2, 3)
             _ = try await storage.commit(StorageCommit(inserts: [c], deletions: [a.uuid]))
             let second = try await storage.changes(after: first.newAnchor, matching: stepsOnly)
             guard second.changes.count == 2, case .added(let added) = second.changes[0],
                 case .deleted(let deleted) = second.changes[1]
-            else { throw ConformanceFailure(check: "anchoredChangesAddedAndDeletedInOrder", message: "second read shape") }
-            try require(added.sample.uuid == c.uuid && deleted.uuid == a.uuid && deleted.sampleType == .quantity(.stepCount),
+            else {
+                throw ConformanceFailure(check: "anchoredChangesAddedAndDeletedInOrder", message: "second read shape")
+            }
+            try require(
+                added.sample.uuid == c.uuid && deleted.uuid == a.uuid && deleted.sampleType == .quantity(.stepCount),
                 "anchoredChangesAddedAndDeletedInOrder", "second read content")
-            try require(second.newAnchor == 5, "anchoredChangesAddedAndDeletedInOrder", "second anchor \(second.newAnchor)")
+            try require(
+                second.newAnchor == 5, "anchoredChangesAddedAndDeletedInOrder", "second anchor \(second.newAnchor)")
             let third = try await storage.changes(after: second.newAnchor, matching: stepsOnly)
-            try require(third.changes.isEmpty && third.newAnchor == 5, "anchoredChangesAddedAndDeletedInOrder", "nothing new")
+            try require(
+                third.changes.isEmpty && third.newAnchor == 5, "anchoredChangesAddedAndDeletedInOrder", "nothing new")
         },
         Check(name: "anchoredPagingIsLossless") { subject in
             let m = Material()
@@ -46,7 +52,9 @@ extension StorageConformance {
             }
             // Rows 3 and 6 were deleted: their additions are gone, their deletions (8, 9) remain.
             try require(seen == [1, 2, 4, 5, 7, 8, 9], "anchoredPagingIsLossless", "seen \(seen)")
-            try require(pages == 3 && anchor == 9, "anchoredPagingIsLossless", "pages \(pages) anchor \(String(describing: anchor))")
+            try require(
+                pages == 3 && anchor == 9, "anchoredPagingIsLossless",
+                "pages \(pages) anchor \(String(describing: anchor))")
         },
         Check(name: "changesFilterAdditionsByPredicateAndCanSkipDeletions") { subject in
             let m = Material()
@@ -55,8 +63,11 @@ extension StorageConformance {
             let phone = m.steps(1, 0, 1, Fixtures.phone)
             _ = try await storage.commit(StorageCommit(inserts: [watch, phone]))
             _ = try await storage.commit(StorageCommit(deletions: [phone.uuid]))
-            let batch = try await storage.changes(after: nil, matching: ChangeRequest(predicate: .source(Fixtures.watch), includeDeletions: false))
-            try require(batch.changes.map(\.anchor) == [1] && batch.newAnchor == 3, "changesFilterAdditionsByPredicateAndCanSkipDeletions", "filtered read")
+            let batch = try await storage.changes(
+                after: nil, matching: ChangeRequest(predicate: .source(Fixtures.watch), includeDeletions: false))
+            try require(
+                batch.changes.map(\.anchor) == [1] && batch.newAnchor == 3,
+                "changesFilterAdditionsByPredicateAndCanSkipDeletions", "filtered read")
         },
     ]
 }

@@ -13,15 +13,27 @@ import Testing
 
     @Test func everySampleKindRoundTripsThroughJSON() throws {
         let steps = build.steps(420, start: t0, end: t0.addingTimeInterval(600), source: Fixtures.watch)
-        var metadata: Metadata = [.wasUserEntered: .bool(true), .timeZone: .string("Asia/Tokyo"), .averageMETs: .quantity(Quantity(unit: .count(), doubleValue: 4.5)), MetadataKey("custom"): .date(t0)]
+        var metadata: Metadata = [
+            .wasUserEntered: .bool(true), .timeZone: .string("Asia/Tokyo"),
+            .averageMETs: .quantity(Quantity(unit: .count(), doubleValue: 4.5)), MetadataKey("custom"): .date(t0),
+        ]
         metadata[.syncIdentifier] = .string("x")
         metadata[.syncVersion] = .number(2)
         let sleep = build.category(.sleepAnalysis, 4, start: t0, end: t0.addingTimeInterval(3600), metadata: metadata)
-        let run = Workout(uuid: UUIDSequence.uuid(900), activityType: WorkoutActivityType(rawValue: 4242), start: t0, end: t0.addingTimeInterval(1800),
-                          events: [WorkoutEvent(type: .segment, start: t0, end: t0.addingTimeInterval(60))],
-                          activities: [WorkoutActivity(uuid: UUIDSequence.uuid(901), configuration: WorkoutConfiguration(activityType: .running, locationType: .outdoor), start: t0, end: nil)],
-                          device: Fixtures.watchDevice)
-        let route = WorkoutRoute(uuid: UUIDSequence.uuid(902), workoutUUID: run.uuid, locations: [RouteLocation(timestamp: t0, latitude: 1, longitude: 2)])
+        let run = Workout(
+            uuid: UUIDSequence.uuid(900), activityType: WorkoutActivityType(rawValue: 4242), start: t0,
+            end: t0.addingTimeInterval(1800),
+            events: [WorkoutEvent(type: .segment, start: t0, end: t0.addingTimeInterval(60))],
+            activities: [
+                WorkoutActivity(
+                    uuid: UUIDSequence.uuid(901),
+                    configuration: WorkoutConfiguration(activityType: .running, locationType: .outdoor), start: t0,
+                    end: nil)
+            ],
+            device: Fixtures.watchDevice)
+        let route = WorkoutRoute(
+            uuid: UUIDSequence.uuid(902), workoutUUID: run.uuid,
+            locations: [RouteLocation(timestamp: t0, latitude: 1, longitude: 2)])
         let samples: [AnySample] = [.quantity(steps), .category(sleep), .workout(run), .workoutRoute(route)]
         #expect(try roundTrip(samples) == samples)
     }
@@ -39,7 +51,9 @@ import Testing
         let count = HealthUnit.count()
         let entries = [
             SeriesQuantity(quantity: Quantity(unit: count, doubleValue: 10), start: t0, end: t0.addingTimeInterval(60)),
-            SeriesQuantity(quantity: Quantity(unit: count, doubleValue: 30), start: t0.addingTimeInterval(60), end: t0.addingTimeInterval(120)),
+            SeriesQuantity(
+                quantity: Quantity(unit: count, doubleValue: 30), start: t0.addingTimeInterval(60),
+                end: t0.addingTimeInterval(120)),
         ]
         let steps = try #require(QuantitySample(uuid: UUIDSequence.uuid(6), type: .stepCount, series: entries))
         #expect(steps.count == 2)
@@ -48,7 +62,9 @@ import Testing
         let perMinute = try HealthUnit(from: "count/min")
         let hr = [
             SeriesQuantity(quantity: Quantity(unit: perMinute, doubleValue: 60), start: t0, end: t0),
-            SeriesQuantity(quantity: Quantity(unit: perMinute, doubleValue: 80), start: t0.addingTimeInterval(5), end: t0.addingTimeInterval(5)),
+            SeriesQuantity(
+                quantity: Quantity(unit: perMinute, doubleValue: 80), start: t0.addingTimeInterval(5),
+                end: t0.addingTimeInterval(5)),
         ]
         let heart = try #require(QuantitySample(uuid: UUIDSequence.uuid(7), type: .heartRate, series: hr))
         #expect(try heart.quantity.doubleValue(for: perMinute) == 70)
@@ -57,7 +73,9 @@ import Testing
 
     @Test func anySampleSettersReachTheWrappedSample() {
         var any = AnySample.quantity(build.steps(1, start: t0, end: t0))
-        any.sourceRevision = SourceRevision(source: Fixtures.app, version: "1.2", productType: "iPhone16,2", operatingSystemVersion: OSVersion("17.2.1"))
+        any.sourceRevision = SourceRevision(
+            source: Fixtures.app, version: "1.2", productType: "iPhone16,2", operatingSystemVersion: OSVersion("17.2.1")
+        )
         any.uuid = UUIDSequence.uuid(77)
         #expect(any.quantitySample?.sourceRevision?.source == Fixtures.app)
         #expect(any.quantitySample?.uuid == UUIDSequence.uuid(77))

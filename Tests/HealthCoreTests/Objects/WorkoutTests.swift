@@ -30,7 +30,8 @@ import Testing
     }
 
     @Test func explicitDurationWins() {
-        let legacy = Workout(uuid: UUIDSequence.uuid(2), activityType: .walking, start: ten, end: at(60), duration: 1800)
+        let legacy = Workout(
+            uuid: UUIDSequence.uuid(2), activityType: .walking, start: ten, end: at(60), duration: 1800)
         #expect(legacy.duration == 1800)
     }
 
@@ -48,8 +49,10 @@ import Testing
         let run = Workout(
             uuid: UUIDSequence.uuid(3), activityType: .running, start: ten, end: at(30),
             statistics: [
-                .activeEnergyBurned: WorkoutStatistics(quantityType: .activeEnergyBurned, start: ten, end: at(30), sum: energy),
-                .distanceWalkingRunning: WorkoutStatistics(quantityType: .distanceWalkingRunning, start: ten, end: at(30), sum: distance),
+                .activeEnergyBurned: WorkoutStatistics(
+                    quantityType: .activeEnergyBurned, start: ten, end: at(30), sum: energy),
+                .distanceWalkingRunning: WorkoutStatistics(
+                    quantityType: .distanceWalkingRunning, start: ten, end: at(30), sum: distance),
             ])
         #expect(run.totalEnergyBurned == energy)
         #expect(run.totalDistance == distance)

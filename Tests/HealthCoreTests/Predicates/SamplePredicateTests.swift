@@ -21,12 +21,16 @@ import Testing
         (0.0, 0.0, true, true, true, true),  // instantaneous exactly at start: included
         (-20.0, -10.0, false, false, false, false),
     ])
-    func dateWindowSemantics(_ a: Double, _ e: Double, _ none: Bool, _ strictStart: Bool, _ strictEnd: Bool, _ both: Bool) {
+    func dateWindowSemantics(
+        _ a: Double, _ e: Double, _ none: Bool, _ strictStart: Bool, _ strictEnd: Bool, _ both: Bool
+    ) {
         let s = sample(at(a), at(e))
         #expect(SamplePredicate.date(start: start, end: end).evaluate(s) == none)
         #expect(SamplePredicate.date(start: start, end: end, options: .strictStartDate).evaluate(s) == strictStart)
         #expect(SamplePredicate.date(start: start, end: end, options: .strictEndDate).evaluate(s) == strictEnd)
-        #expect(SamplePredicate.date(start: start, end: end, options: [.strictStartDate, .strictEndDate]).evaluate(s) == both)
+        #expect(
+            SamplePredicate.date(start: start, end: end, options: [.strictStartDate, .strictEndDate]).evaluate(s)
+                == both)
     }
 
     @Test func openBoundsMatchEverythingOnThatSide() {
@@ -65,7 +69,8 @@ import Testing
         #expect(SamplePredicate.metadata(.syncVersion, .greaterThan, .number(2)).evaluate(tagged))
         #expect(!SamplePredicate.metadata(.syncVersion, .greaterThan, .number(3)).evaluate(tagged))
         #expect(SamplePredicate.metadata(.timeZone, .equalTo, .string("Europe/Berlin")).evaluate(tagged))
-        #expect(!SamplePredicate.metadata(.timeZone, .equalTo, .number(1)).evaluate(tagged), "different kinds never match")
+        #expect(
+            !SamplePredicate.metadata(.timeZone, .equalTo, .number(1)).evaluate(tagged), "different kinds never match")
     }
 
     @Test func quantityComparisonsWorkAcrossCompatibleUnits() {
@@ -81,14 +86,24 @@ import Testing
         #expect(SamplePredicate.categoryValues([3, 4, 5]).evaluate(sleep))
         #expect(!SamplePredicate.categoryValues([0, 2]).evaluate(sleep))
         let energy = Quantity(unit: .kilocalorie(), doubleValue: 450)
-        let run = AnySample.workout(Workout(
-            uuid: UUIDSequence.uuid(42), activityType: .running, start: start, end: end,
-            statistics: [.activeEnergyBurned: WorkoutStatistics(quantityType: .activeEnergyBurned, start: start, end: end, sum: energy)]))
+        let run = AnySample.workout(
+            Workout(
+                uuid: UUIDSequence.uuid(42), activityType: .running, start: start, end: end,
+                statistics: [
+                    .activeEnergyBurned: WorkoutStatistics(
+                        quantityType: .activeEnergyBurned, start: start, end: end, sum: energy)
+                ]))
         #expect(SamplePredicate.workoutActivityType(.running).evaluate(run))
         #expect(SamplePredicate.workoutDuration(.greaterThanOrEqualTo, 3600).evaluate(run))
         #expect(!SamplePredicate.workoutDuration(.greaterThan, 3600).evaluate(run))
-        #expect(SamplePredicate.workoutStatistic(.activeEnergyBurned, .sum, .greaterThan, Quantity(unit: .kilocalorie(), doubleValue: 400)).evaluate(run))
-        #expect(!SamplePredicate.workoutStatistic(.distanceWalkingRunning, .sum, .greaterThan, Quantity(unit: .meter(), doubleValue: 0)).evaluate(run))
+        #expect(
+            SamplePredicate.workoutStatistic(
+                .activeEnergyBurned, .sum, .greaterThan, Quantity(unit: .kilocalorie(), doubleValue: 400)
+            ).evaluate(run))
+        #expect(
+            !SamplePredicate.workoutStatistic(
+                .distanceWalkingRunning, .sum, .greaterThan, Quantity(unit: .meter(), doubleValue: 0)
+            ).evaluate(run))
     }
 
     @Test func compoundPredicates() {
@@ -102,7 +117,7 @@ import Testing
         #expect(!SamplePredicate.or([]).evaluate(s))
         #expect(!(steps && .none).evaluate(s))
         #expect((steps || .none).evaluate(s))
-        #expect(steps && .all == SamplePredicate.and([steps]), "neutral elements are dropped")
+        #expect((steps && .all) == SamplePredicate.and([steps]), "neutral elements are dropped")
     }
 
     struct Relations: SamplePredicateContext {
@@ -129,6 +144,9 @@ import Testing
         let c = sample(at(10), at(20))
         #expect([SampleSortOrder.startDate].sort([a, b, c]).map(\.uuid) == [b.uuid, a.uuid, c.uuid])
         #expect([SampleSortOrder.endDateDescending].sort([a, b, c]).map(\.uuid) == [b.uuid, a.uuid, c.uuid])
-        #expect([SampleSortOrder(.startDate), SampleSortOrder(.endDate)].sort([a, b, c]).map(\.uuid) == [b.uuid, c.uuid, a.uuid])
+        #expect(
+            [SampleSortOrder(.startDate), SampleSortOrder(.endDate)].sort([a, b, c]).map(\.uuid) == [
+                b.uuid, c.uuid, a.uuid,
+            ])
     }
 }

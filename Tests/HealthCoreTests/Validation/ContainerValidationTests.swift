@@ -19,7 +19,10 @@ import Testing
         let rules = SampleValidator.issues(in: .correlation(bloodPressure([systolic, systolic]))).map(\.rule)
         #expect(rules == [.correlationMembers])
         let stepsInside = build.steps(5, start: t0, end: t0)
-        #expect(SampleValidator.issues(in: .correlation(bloodPressure([systolic, stepsInside]))).map(\.rule) == [.correlationMembers])
+        #expect(
+            SampleValidator.issues(in: .correlation(bloodPressure([systolic, stepsInside]))).map(\.rule) == [
+                .correlationMembers
+            ])
     }
 
     @Test func memberIssuesArePathedToTheMember() throws {
@@ -46,8 +49,8 @@ import Testing
         }
         let ordered = [
             WorkoutEvent(type: .lap, start: t0, end: t0.addingTimeInterval(600)),
-            WorkoutEvent(type: .lap, start: t0.addingTimeInterval(600), end: t0.addingTimeInterval(1200)),
             WorkoutEvent(type: .segment, start: t0.addingTimeInterval(300), end: t0.addingTimeInterval(900)),
+            WorkoutEvent(type: .lap, start: t0.addingTimeInterval(600), end: t0.addingTimeInterval(1200)),
         ]
         #expect(SampleValidator.issues(in: workout(ordered)).isEmpty)
         let overlappingLaps = [
@@ -73,10 +76,12 @@ import Testing
     }
 
     @Test func routeLocationsMustBeValidAndInOrder() {
-        let good = WorkoutRoute(uuid: UUIDSequence.uuid(800), locations: [
-            RouteLocation(timestamp: t0, latitude: 52.52, longitude: 13.40),
-            RouteLocation(timestamp: t0.addingTimeInterval(5), latitude: 52.5201, longitude: 13.4002),
-        ])
+        let good = WorkoutRoute(
+            uuid: UUIDSequence.uuid(800),
+            locations: [
+                RouteLocation(timestamp: t0, latitude: 52.52, longitude: 13.40),
+                RouteLocation(timestamp: t0.addingTimeInterval(5), latitude: 52.5201, longitude: 13.4002),
+            ])
         #expect(SampleValidator.issues(in: .workoutRoute(good)).isEmpty)
         var bad = good
         bad.locations[1].latitude = 95

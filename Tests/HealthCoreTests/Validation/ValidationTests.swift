@@ -35,8 +35,12 @@ import Testing
     }
 
     @Test func nonFiniteValuesAreRefused() {
-        #expect(rules(build.quantity(.heartRate, .nan, try! HealthUnit(from: "count/min"), start: t0)) == [.finiteValue])
-        #expect(rules(build.quantity(.heartRate, .infinity, try! HealthUnit(from: "count/min"), start: t0)) == [.finiteValue])
+        #expect(
+            rules(build.quantity(.heartRate, .nan, try! HealthUnit(from: "count/min"), start: t0)) == [.finiteValue])
+        #expect(
+            rules(build.quantity(.heartRate, .infinity, try! HealthUnit(from: "count/min"), start: t0)) == [
+                .finiteValue
+            ])
         #expect(rules(build.quantity(.heartRate, 62, try! HealthUnit(from: "count/min"), start: t0)).isEmpty)
     }
 
@@ -56,7 +60,8 @@ import Testing
 
     @Test func requiredMetadataIsEnforced() {
         let flow = build.category(.menstrualFlow, 2, start: t0, end: t0)
-        let flowWithStart = build.category(.menstrualFlow, 2, start: t0, end: t0, metadata: [.menstrualCycleStart: .bool(true)])
+        let flowWithStart = build.category(
+            .menstrualFlow, 2, start: t0, end: t0, metadata: [.menstrualCycleStart: .bool(true)])
         #expect(rules(flow) == [.requiredMetadata])
         #expect(rules(flowWithStart).isEmpty)
         let insulin = build.quantity(.insulinDelivery, 2, .internationalUnit(), start: t0)
@@ -65,7 +70,8 @@ import Testing
 
     @Test func syncKeysMustComeTogether() {
         let lonely = build.steps(1, start: t0, end: t0, metadata: [.syncIdentifier: .string("a")])
-        let paired = build.steps(1, start: t0, end: t0, metadata: [.syncIdentifier: .string("a"), .syncVersion: .number(2)])
+        let paired = build.steps(
+            1, start: t0, end: t0, metadata: [.syncIdentifier: .string("a"), .syncVersion: .number(2)])
         #expect(rules(lonely) == [.syncKeys])
         #expect(rules(paired).isEmpty)
     }
@@ -73,7 +79,8 @@ import Testing
     @Test func reservedMetadataKeysNeedTheirKind() {
         let wrong = build.steps(1, start: t0, end: t0, metadata: [.timeZone: .number(3)])
         let outOfRange = build.steps(1, start: t0, end: t0, metadata: [.heartRateMotionContext: .number(7)])
-        let right = build.steps(1, start: t0, end: t0, metadata: [.timeZone: .string("Europe/Berlin"), .heartRateMotionContext: .number(1)])
+        let right = build.steps(
+            1, start: t0, end: t0, metadata: [.timeZone: .string("Europe/Berlin"), .heartRateMotionContext: .number(1)])
         let custom = build.steps(1, start: t0, end: t0, metadata: [MetadataKey("com.example.note"): .date(t0)])
         #expect(rules(wrong) == [.metadataValue])
         #expect(rules(outOfRange) == [.metadataValue])
