@@ -20,16 +20,27 @@ let package = Package(
     products: [
         .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthStorage", targets: ["HealthStorage"]),
+        .library(name: "HealthStorageSQLite", targets: ["HealthStorageSQLite"]),
+        .library(name: "HealthQuery", targets: ["HealthQuery"]),
         .library(name: "HealthTesting", targets: ["HealthTesting"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1")
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Values: identifiers and the type catalog, units, quantities, samples, metadata, validation, predicates.
         .target(name: "HealthCore", swiftSettings: swiftSettings),
         // The storage contract, the change log with anchors, and the in-memory reference implementation.
         .target(name: "HealthStorage", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
+        // The embedded default backend: SQLite through GRDB (the only target that imports GRDB).
+        .target(
+            name: "HealthStorageSQLite",
+            dependencies: ["HealthCore", "HealthStorage", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // HealthStore: authorization, validation, save/delete, every query kind, statistics and the merge.
+        .target(name: "HealthQuery", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
         .target(name: "HealthTesting", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         .testTarget(
@@ -39,6 +50,19 @@ let package = Package(
                 "HealthTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthQueryTests",
+            dependencies: [
+                "HealthCore", "HealthStorage", "HealthQuery", "HealthTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthStorageSQLiteTests",
+            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,2 @@
+import HealthCore
+import HealthStorage
