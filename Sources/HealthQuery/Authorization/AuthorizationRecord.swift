@@ -1,0 +1,46 @@
+import Foundation
+import HealthCore
+
+/// One app's remembered answers, stored in the store's settings so they survive restarts.
+struct AuthorizationRecord: Codable, Sendable, Hashable {
+    var shareGranted: Set<String> = []
+    var shareDenied: Set<String> = []
+    var readGranted: Set<String> = []
+    var readDenied: Set<String> = []
+
+    static func key(for bundleIdentifier: String) -> String { "authorization/\(bundleIdentifier)" }
+
+    func isShareDecided(_ type: SampleType) -> Bool {
+        shareGranted.contains(type.identifier) || shareDenied.contains(type.identifier)
+    }
+
+    func isReadDecided(_ type: SampleType) -> Bool {
+        readGranted.contains(type.identifier) || readDenied.contains(type.identifier)
+    }
+
+    func canRead(_ type: SampleType) -> Bool { readGranted.contains(type.identifier) }
+
+    func canShare(_ type: SampleType) -> Bool { shareGranted.contains(type.identifier) }
+}
+
+/// Which types apps may never ask to write (reference §1.3 note and §4.1).
+enum ShareRules {
+    /// The identifiers of object types that are not sample types an app writes.
+    static let readOnlyIdentifiers: Set<String> = [
+        "HKActivitySummaryTypeIdentifier"
+    ]
+
+    /// True when an app may request write access to the type.
+    static func isShareable(_ type: SampleType) -> Bool {
+        switch type {
+        case .quantity(let identifier):
+            return identifier.typeDescription?.isAppleComputed != true
+        case .correlation:
+            return false
+        case .category, .workout, .workoutRoute, .heartbeatSeries, .audiogram, .electrocardiogram:
+            return true
+        case .other(let identifier):
+            return !identifier.hasPrefix("HKCharacteristicTypeIdentifier") && !readOnlyIdentifiers.contains(identifier)
+        }
+    }
+}

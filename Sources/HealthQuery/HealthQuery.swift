@@ -1,2 +1,0 @@
-import HealthCore
-import HealthStorage

@@ -1,0 +1,55 @@
+public import HealthCore
+
+/// Who is talking to the store: an app's bundle identifier, name, version and the usage descriptions
+/// HealthKit requires in an app's Info.plist.
+///
+/// ```swift
+/// let app = AppIdentity(
+///     bundleIdentifier: "com.example.steps", name: "Steps", version: "1.0",
+///     shareUsageDescription: "Reads your steps.", updateUsageDescription: "Saves your walks.")
+/// ```
+public struct AppIdentity: Sendable, Hashable, Codable {
+    /// The bundle identifier: the app's source identity.
+    public var bundleIdentifier: String
+    /// The app's display name: the source name of what it saves.
+    public var name: String
+    /// The app's version, stamped on saved samples.
+    public var version: String?
+    /// The product type of the device the app runs on, e.g. `"iPhone16,2"`.
+    public var productType: String?
+    /// The device's operating-system version.
+    public var operatingSystemVersion: OSVersion?
+    /// `NSHealthShareUsageDescription`: required to request read access.
+    public var shareUsageDescription: String?
+    /// `NSHealthUpdateUsageDescription`: required to request write access.
+    public var updateUsageDescription: String?
+
+    /// Creates an identity.
+    public init(
+        bundleIdentifier: String,
+        name: String,
+        version: String? = nil,
+        productType: String? = nil,
+        operatingSystemVersion: OSVersion? = nil,
+        shareUsageDescription: String? = nil,
+        updateUsageDescription: String? = nil
+    ) {
+        self.bundleIdentifier = bundleIdentifier
+        self.name = name
+        self.version = version
+        self.productType = productType
+        self.operatingSystemVersion = operatingSystemVersion
+        self.shareUsageDescription = shareUsageDescription
+        self.updateUsageDescription = updateUsageDescription
+    }
+
+    /// The source the app's samples are attributed to.
+    public var source: Source { Source(name: name, bundleIdentifier: bundleIdentifier) }
+
+    /// The revision stamped on every sample the app saves.
+    public var sourceRevision: SourceRevision {
+        SourceRevision(
+            source: source, version: version, productType: productType,
+            operatingSystemVersion: operatingSystemVersion)
+    }
+}

@@ -1,0 +1,98 @@
+public import Foundation
+public import HealthCore
+public import HealthStorage
+
+/// A position in the store's change history: HealthKit's `HKQueryAnchor`. Opaque; persist it with `Codable`.
+public struct QueryAnchor: Sendable, Hashable, Codable, Comparable {
+    /// The change number.
+    package let value: Int64
+    package init(_ value: Int64) { self.value = value }
+    /// Orders anchors by position in the history.
+    public static func < (lhs: QueryAnchor, rhs: QueryAnchor) -> Bool { lhs.value < rhs.value }
+}
+
+/// The answer of an anchored query: what was added and deleted since the anchor.
+public struct AnchoredResult: Sendable, Hashable {
+    /// Samples added (and still present), in commit order.
+    public var added: [AnySample]
+    /// Objects deleted, in commit order (none when the query started from no anchor).
+    public var deleted: [DeletedObject]
+    /// The anchor to continue from.
+    public var newAnchor: QueryAnchor
+    /// True when the limit cut the answer short: query again from ``newAnchor``.
+    public var hasMore: Bool
+}
+
+extension HealthStore {
+    /// Changes of a type after an anchor: HealthKit's `HKAnchoredObjectQuery` (reference §5.4).
+    ///
+    /// From no anchor it returns every matching sample and no deletions; from a saved anchor only what was added
+    /// or deleted since. With a limit, at most that many changes (additions and deletions together, in commit
+    /// order) and `hasMore` when more remain; paging from each `newAnchor` loses nothing.
+    public func anchoredChanges(
+        of type: SampleType,
+        predicate: SamplePredicate = .all,
+        anchor: QueryAnchor?,
+        limit: Int? = nil
+    ) async throws -> AnchoredResult {
+        let scoped = try await readablePredicate(predicate, types: [type])
+        let canRead = try await authorizationRecord().canRead(type)
+        let request = ChangeRequest(
+            types: [type], predicate: scoped, limit: limit.flatMap { $0 > 0 ? $0 : nil },
+            includeDeletions: anchor != nil)
+        let batch: ChangeBatch
+        do { batch = try await storage.changes(after: anchor?.value, matching: request) } catch {
+            throw error.healthError
+        }
+        var added: [AnySample] = []
+        var deleted: [DeletedObject] = []
+        for change in batch.changes {
+            switch change {
+            case .added(let stored): added.append(stored.sample)
+            case .deleted(let tombstone):
+                if canRead || tombstone.sourceBundleIdentifier == app.bundleIdentifier { deleted.append(tombstone) }
+            }
+        }
+        return AnchoredResult(
+            added: added, deleted: deleted, newAnchor: QueryAnchor(batch.newAnchor), hasMore: batch.hasMore)
+    }
+
+    /// The long-running anchored query: the initial result, then one element per commit that touches the type
+    /// (reference §5.4 `updateHandler`, §5.9 `results(for:)`). Ends when the consumer stops iterating.
+    public nonisolated func anchoredUpdates(
+        of type: SampleType,
+        predicate: SamplePredicate = .all,
+        anchor: QueryAnchor?,
+        limit: Int? = nil
+    ) -> AsyncThrowingStream<AnchoredResult, any Error> {
+        let notifications = hub.notifications(for: [type])
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var current = anchor
+                    repeat {
+                        let first = try await self.anchoredChanges(
+                            of: type, predicate: predicate, anchor: current, limit: limit)
+                        continuation.yield(first)
+                        current = first.newAnchor
+                        if !first.hasMore { break }
+                    } while true
+                    for await _ in notifications {
+                        var more = true
+                        while more {
+                            let next = try await self.anchoredChanges(
+                                of: type, predicate: predicate, anchor: current, limit: limit)
+                            current = next.newAnchor
+                            more = next.hasMore
+                            if !next.added.isEmpty || !next.deleted.isEmpty { continuation.yield(next) }
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

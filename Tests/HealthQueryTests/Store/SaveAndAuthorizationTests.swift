@@ -1,0 +1,128 @@
+import Foundation
+import HealthCore
+import HealthQuery
+import HealthStorage
+import HealthTesting
+import Testing
+
+@Suite struct SaveAndAuthorizationTests {
+    let build = SampleBuilder(uuids: UUIDSequence(start: 100))
+    let t0 = Fixtures.date(2024, 3, 1, 9)
+
+    func steps(_ value: Double, _ minutes: Double = 0) -> AnySample {
+        .quantity(
+            build.steps(
+                value, start: t0.addingTimeInterval(minutes * 60), end: t0.addingTimeInterval(minutes * 60 + 600)))
+    }
+
+    @Test func savingWithoutSharePermissionFailsWithCode4AndWritesNothing() async throws {
+        let storage = InMemoryStorage()
+        let store = makeStore(policy: .perType(share: [], read: [stepsType]), storage: storage)
+        try await store.requestAuthorization(toShare: [stepsType], read: [stepsType])
+        #expect(try await store.authorizationStatus(for: stepsType) == .sharingDenied)
+        let error = await #expect(throws: HealthError.self) { try await store.save([steps(10)]) }
+        #expect(error?.code == .authorizationDenied)
+        #expect(error?.code.rawValue == 4)
+        #expect(error?.message.hasPrefix("Not authorized") == true)
+        #expect(try await storage.count(matching: .all) == 0)
+    }
+
+    @Test func savingAnUnrequestedTypeFailsWithCode5() async throws {
+        let store = makeStore()
+        let error = await #expect(throws: HealthError.self) { try await store.save([steps(10)]) }
+        #expect(error?.code == .authorizationNotDetermined)
+    }
+
+    @Test func aBatchWithOneInvalidSampleWritesNothingAndNamesIt() async throws {
+        let storage = InMemoryStorage()
+        let store = makeStore(storage: storage)
+        try await store.grantSteps()
+        let good = steps(10)
+        let bad = AnySample.quantity(build.steps(5, start: t0, end: t0.addingTimeInterval(-60)))
+        let error = await #expect(throws: HealthError.self) { try await store.save([good, bad]) }
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains(bad.uuid.uuidString) == true)
+        #expect(error?.message.contains("sample 1") == true)
+        #expect(error?.message.contains("dateOrder") == true)
+        #expect(try await storage.count(matching: .all) == 0)
+    }
+
+    @Test func savedSamplesAreStampedWithTheAppsRevision() async throws {
+        let store = makeStore()
+        try await store.grantSteps()
+        try await store.save([steps(10)])
+        let saved = try await store.samples(of: stepsType)
+        #expect(saved.first?.sourceRevision == Apps.steps.sourceRevision)
+    }
+
+    @Test func aReadDeniedAppSeesOnlyItsOwnSamples() async throws {
+        let store = makeStore()
+        try await store.grantSteps()
+        try await store.save([steps(10), steps(20, 10)])
+        let other = store.store(for: Apps.other, policy: .perType(share: [stepsType], read: []))
+        try await other.requestAuthorization(toShare: [stepsType], read: [stepsType])
+        let own = steps(30, 20)
+        try await other.save([own])
+        let seenByOther = try await other.samples(of: stepsType)
+        #expect(seenByOther.map(\.uuid) == [own.uuid])
+        let seenByFirst = try await store.samples(of: stepsType)
+        #expect(seenByFirst.count == 3)
+    }
+
+    @Test func authorizationStatusRevealsSharingOnly() async throws {
+        let store = makeStore(policy: .perType(share: [heartType], read: [stepsType]))
+        try await store.requestAuthorization(
+            toShare: [heartType], read: [stepsType, .quantity(.appleExerciseTime)])
+        #expect(try await store.authorizationStatus(for: heartType) == .sharingAuthorized)
+        #expect(try await store.authorizationStatus(for: stepsType) == .notDetermined, "read-only request")
+        #expect(try await store.authorizationStatus(for: .quantity(.appleExerciseTime)) == .sharingDenied)
+        #expect(try await store.authorizationStatus(for: .quantity(.bodyMass)) == .notDetermined)
+    }
+
+    @Test func answersAreRememberedPerAppAcrossStores() async throws {
+        let storage = InMemoryStorage()
+        let first = makeStore(policy: .grantAll, storage: storage)
+        try await first.requestAuthorization(toShare: [stepsType], read: [])
+        let again = makeStore(policy: .denyAll, storage: storage)
+        #expect(try await again.authorizationStatus(for: stepsType) == .sharingAuthorized)
+        #expect(try await again.requestStatusForAuthorization(toShare: [stepsType], read: []) == .unnecessary)
+        #expect(try await again.requestStatusForAuthorization(toShare: [heartType], read: []) == .shouldRequest)
+    }
+
+    @Test func invalidRequestsAreClearErrorsNotCrashes() async throws {
+        let store = makeStore()
+        await #expect(throws: HealthError.self) { try await store.requestAuthorization(toShare: [], read: []) }
+        let disallowed = await #expect(throws: HealthError.self) {
+            try await store.requestAuthorization(toShare: [.quantity(.appleExerciseTime)], read: [])
+        }
+        #expect(disallowed?.message.contains("HKQuantityTypeIdentifierAppleExerciseTime") == true)
+        let silent = makeStore(app: Apps.silent)
+        let missing = await #expect(throws: HealthError.self) {
+            try await silent.requestAuthorization(toShare: [stepsType], read: [])
+        }
+        #expect(missing?.code == .invalidArgument)
+        #expect(missing?.message.contains("NSHealthUpdateUsageDescription") == true)
+        let missingRead = await #expect(throws: HealthError.self) {
+            try await silent.requestAuthorization(toShare: [], read: [stepsType])
+        }
+        #expect(missingRead?.message.contains("NSHealthShareUsageDescription") == true)
+        #expect(HealthStore.isHealthDataAvailable())
+    }
+
+    @Test func appsMayDeleteOnlyWhatTheySaved() async throws {
+        let store = makeStore()
+        try await store.grantSteps()
+        let mine = steps(10)
+        try await store.save([mine])
+        let other = store.store(for: Apps.other)
+        try await other.grantSteps()
+        let error = await #expect(throws: HealthError.self) { try await other.delete([mine]) }
+        #expect(error?.code == .authorizationDenied)
+        try await store.delete([mine])
+        #expect(try await store.samples(of: stepsType).isEmpty)
+        try await store.save([steps(1), steps(2, 20)])
+        let removed = try await store.deleteObjects(
+            of: stepsType, predicate: .date(start: t0.addingTimeInterval(900), end: nil))
+        #expect(removed == 1)
+    }
+}
