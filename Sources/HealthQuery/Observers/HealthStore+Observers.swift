@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HealthCore
 
 /// One firing of an observer query: the types a commit touched (HealthKit's `HKObserverQuery` handler carries no

@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import HealthCore
-public import HealthStorage
+import HealthStorage
 
 extension HealthStore {
     /// Samples of one type: HealthKit's `HKSampleQuery`.

@@ -78,7 +78,7 @@ public actor HealthStore {
     public static func isHealthDataAvailable() -> Bool { true }
 
     /// A new UUID from the injected generator.
-    public nonisolated func newUUID() -> UUID { uuids() }
+    public nonisolated func nextObjectID() -> UUID { uuids() }
 
     /// Commits and tells the hub.
     func commitAndPublish(_ commit: StorageCommit) async throws -> CommitResult {

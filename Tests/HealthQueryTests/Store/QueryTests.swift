@@ -102,7 +102,7 @@ import Testing
             toShare: bp.union([stepsType]), read: bp.union([.correlation(.bloodPressure), stepsType, .activitySummary]))
         let mmHg = HealthUnit.millimeterOfMercury()
         let reading = Correlation(
-            uuid: store.newUUID(), type: .bloodPressure, start: t0, end: t0,
+            uuid: store.nextObjectID(), type: .bloodPressure, start: t0, end: t0,
             quantitySamples: [
                 build.quantity(.bloodPressureSystolic, 150, mmHg, start: t0),
                 build.quantity(.bloodPressureDiastolic, 95, mmHg, start: t0),
@@ -134,12 +134,12 @@ import Testing
         let store = makeStore()
         try await store.requestAuthorization(
             toShare: [.workout, stepsType, .workoutRoute], read: [.workout, stepsType, .workoutRoute])
-        let run = Workout(uuid: store.newUUID(), activityType: .running, start: t0, end: t0.addingTimeInterval(1800))
+        let run = Workout(uuid: store.nextObjectID(), activityType: .running, start: t0, end: t0.addingTimeInterval(1800))
         let during = steps(500, 5)
         try await store.save(
             [.workout(run), during], associations: [WorkoutAssociation(sample: during.uuid, workout: run.uuid)])
         let route = WorkoutRoute(
-            uuid: store.newUUID(), workoutUUID: run.uuid,
+            uuid: store.nextObjectID(), workoutUUID: run.uuid,
             locations: [RouteLocation(timestamp: t0, latitude: 1, longitude: 1)])
         try await store.save(route)
         let associated = try await store.samples(
