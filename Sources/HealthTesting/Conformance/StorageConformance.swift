@@ -1,5 +1,5 @@
 import Foundation
-public import HealthCore
+import HealthCore
 public import HealthStorage
 
 /// The storage contract as executable checks: every ``SampleStorage`` backend must pass all of them.

@@ -134,7 +134,8 @@ import Testing
         let store = makeStore()
         try await store.requestAuthorization(
             toShare: [.workout, stepsType, .workoutRoute], read: [.workout, stepsType, .workoutRoute])
-        let run = Workout(uuid: store.nextObjectID(), activityType: .running, start: t0, end: t0.addingTimeInterval(1800))
+        let run = Workout(
+            uuid: store.nextObjectID(), activityType: .running, start: t0, end: t0.addingTimeInterval(1800))
         let during = steps(500, 5)
         try await store.save(
             [.workout(run), during], associations: [WorkoutAssociation(sample: during.uuid, workout: run.uuid)])
