@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "HealthStorage", targets: ["HealthStorage"]),
         .library(name: "HealthStorageSQLite", targets: ["HealthStorageSQLite"]),
         .library(name: "HealthQuery", targets: ["HealthQuery"]),
+        .library(name: "HealthSimulation", targets: ["HealthSimulation"]),
         .library(name: "HealthTesting", targets: ["HealthTesting"]),
     ],
     dependencies: [
@@ -41,6 +42,8 @@ let package = Package(
         ),
         // HealthStore: authorization, validation, save/delete, every query kind, statistics and the merge.
         .target(name: "HealthQuery", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
+        // Seeded, deterministic mock data: the seed apps' scenarios and the quickstart's demo month.
+        .target(name: "HealthSimulation", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
         .target(name: "HealthTesting", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         .testTarget(
@@ -58,6 +61,11 @@ let package = Package(
                 "HealthCore", "HealthStorage", "HealthQuery", "HealthTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthSimulationTests",
+            dependencies: ["HealthCore", "HealthSimulation", "HealthTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
