@@ -7,6 +7,12 @@ struct AuthorizationRecord: Codable, Sendable, Hashable {
     var shareDenied: Set<String> = []
     var readGranted: Set<String> = []
     var readDenied: Set<String> = []
+    /// Set for privileged identities: everything is granted, nothing is stored.
+    var grantsEverything = false
+
+    enum CodingKeys: String, CodingKey {
+        case shareGranted, shareDenied, readGranted, readDenied
+    }
 
     static func key(for bundleIdentifier: String) -> String { "authorization/\(bundleIdentifier)" }
 
@@ -18,9 +24,9 @@ struct AuthorizationRecord: Codable, Sendable, Hashable {
         readGranted.contains(type.identifier) || readDenied.contains(type.identifier)
     }
 
-    func canRead(_ type: SampleType) -> Bool { readGranted.contains(type.identifier) }
+    func canRead(_ type: SampleType) -> Bool { grantsEverything || readGranted.contains(type.identifier) }
 
-    func canShare(_ type: SampleType) -> Bool { shareGranted.contains(type.identifier) }
+    func canShare(_ type: SampleType) -> Bool { grantsEverything || shareGranted.contains(type.identifier) }
 }
 
 /// Which types apps may never ask to write (reference §1.3 note and §4.1).

@@ -23,6 +23,10 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     public var shareUsageDescription: String?
     /// `NSHealthUpdateUsageDescription`: required to request write access.
     public var updateUsageDescription: String?
+    /// A system identity (the Health app, the export importer, the simulator, the `ohk` tool): reads and writes
+    /// every type without asking, and keeps the source revision a sample already carries (imported data stays
+    /// attributed to the iPhone or Apple Watch that recorded it). Never give this to an app.
+    public var isPrivileged: Bool
 
     /// Creates an identity.
     public init(
@@ -32,7 +36,8 @@ public struct AppIdentity: Sendable, Hashable, Codable {
         productType: String? = nil,
         operatingSystemVersion: OSVersion? = nil,
         shareUsageDescription: String? = nil,
-        updateUsageDescription: String? = nil
+        updateUsageDescription: String? = nil,
+        isPrivileged: Bool = false
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.name = name
@@ -41,7 +46,12 @@ public struct AppIdentity: Sendable, Hashable, Codable {
         self.operatingSystemVersion = operatingSystemVersion
         self.shareUsageDescription = shareUsageDescription
         self.updateUsageDescription = updateUsageDescription
+        self.isPrivileged = isPrivileged
     }
+
+    /// The Health app itself (`com.apple.Health`): privileged; its own entries count as manual entry.
+    public static let healthApp = AppIdentity(
+        bundleIdentifier: Source.healthAppBundleIdentifier, name: "Health", isPrivileged: true)
 
     /// The source the app's samples are attributed to.
     public var source: Source { Source(name: name, bundleIdentifier: bundleIdentifier) }

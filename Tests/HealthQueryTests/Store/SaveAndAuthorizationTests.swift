@@ -126,3 +126,27 @@ import Testing
         #expect(removed == 1)
     }
 }
+
+@Suite struct PrivilegedIdentityTests {
+    let build = SampleBuilder(uuids: UUIDSequence(start: 100))
+    let t0 = Fixtures.date(2024, 3, 1, 9)
+
+    @Test func theHealthAppKeepsRecordedSourcesAndNeedsNoSheet() async throws {
+        let health = makeStore(app: .healthApp, policy: .denyAll)
+        let fromWatch = AnySample.quantity(build.steps(10, start: t0, end: t0, source: Fixtures.watch))
+        let manual = AnySample.quantity(build.steps(5, start: t0, end: t0))
+        try await health.save([fromWatch, manual])
+        let saved = try await health.samples(of: stepsType)
+        #expect(saved.map(\.source?.bundleIdentifier) == [Fixtures.watch.bundleIdentifier, "com.apple.Health"])
+        #expect(try await health.authorizationStatus(for: stepsType) == .sharingAuthorized)
+        try await health.delete([fromWatch])
+        #expect(try await health.samples(of: stepsType).count == 1)
+    }
+
+    @Test func anAppCannotKeepAForeignSourceRevision() async throws {
+        let store = makeStore()
+        try await store.grantSteps()
+        try await store.save([.quantity(build.steps(10, start: t0, end: t0, source: Fixtures.watch))])
+        #expect(try await store.samples(of: stepsType).first?.source == Apps.steps.source)
+    }
+}
