@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+// Benchmarks for OpenHealthKit, kept out of the main package so `swift test` never builds them.
+// Run: cd Benchmarks && swift run -c release ohk-bench [store|query|all] [--samples N]
+import PackageDescription
+
+let package = Package(
+    name: "OpenHealthKitBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ohk-bench",
+            dependencies: [
+                .product(name: "HealthCore", package: "OpenHealthKit"),
+                .product(name: "HealthStorage", package: "OpenHealthKit"),
+                .product(name: "HealthStorageSQLite", package: "OpenHealthKit"),
+                .product(name: "HealthQuery", package: "OpenHealthKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import HealthCore
+import HealthStorage
+import HealthStorageSQLite
+
+/// Issue 3's figures: insert throughput (1M samples, 10k batches) and a one-day query over a large store,
+/// each side by side with raw SQLite through prepared statements.
+enum StoreBenchmarks {
+    static func run(samples total: Int, queryStoreSize: Int, report: inout Report) async throws {
+        let dir = try temporaryDirectory("store")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let batches = stride(from: 0, to: total, by: 10_000).map { SyntheticSamples.samples($0..<min($0 + 10_000, total)) }
+        var run = 0
+        let raw = try await measure(repetitions: 2) {
+            run += 1
+            try RawSQLite.insert(batches: batches, path: dir.appendingPathComponent("raw-\(run).sqlite").path)
+        }
+        report.add("raw SQLite insert \(total) (prepared statements, 10k/txn)", seconds: raw, items: total)
+        let ours = try await measure(repetitions: 2) {
+            run += 1
+            let storage = try SQLiteStorage(path: dir.appendingPathComponent("ohk-\(run).sqlite").path)
+            for batch in batches { _ = try await storage.commit(StorageCommit(inserts: batch)) }
+        }
+        report.add("SQLiteStorage insert \(total) (commit, 10k/batch)", seconds: ours, items: total, baseline: raw)
+
+        // One-day query over a store of `queryStoreSize` samples.
+        let bigPath = dir.appendingPathComponent("big.sqlite").path
+        let storage = try SQLiteStorage(path: bigPath)
+        let rawBig = dir.appendingPathComponent("raw-big.sqlite").path
+        var rawBatches: [[AnySample]] = []
+        for offset in stride(from: 0, to: queryStoreSize, by: 10_000) {
+            let batch = SyntheticSamples.samples(offset..<min(offset + 10_000, queryStoreSize))
+            _ = try await storage.commit(StorageCommit(inserts: batch))
+            rawBatches.append(batch)
+            if rawBatches.count == 50 {
+                try RawSQLite.insert(batches: rawBatches, path: rawBig)
+                rawBatches.removeAll()
+            }
+        }
+        if !rawBatches.isEmpty { try RawSQLite.insert(batches: rawBatches, path: rawBig) }
+        let day = SyntheticSamples.start.addingTimeInterval(Double(queryStoreSize / 2) * 300)
+        let dayEnd = day.addingTimeInterval(86_400)
+        var found = 0
+        let rawQueue = try DatabaseQueue(path: rawBig)
+        let rawQuery = try await measure(repetitions: 20) {
+            found = try RawSQLite.dayQuery(rawQueue, start: day, end: dayEnd)
+        }
+        report.add("raw SQLite one-day query over \(queryStoreSize) (\(found) rows)", seconds: rawQuery)
+        let predicate = SamplePredicate.type(.quantity(.stepCount)) && .date(start: day, end: dayEnd)
+        let oursQuery = try await measure(repetitions: 20) {
+            found = try await storage.samples(matching: SampleRequest(predicate: predicate)).count
+        }
+        report.add("SQLiteStorage one-day query over \(queryStoreSize) (\(found) samples)", seconds: oursQuery, baseline: rawQuery)
+    }
+}
+
+/// The baseline: the same rows into a comparable table with GRDB's prepared statements, no abstraction.
+enum RawSQLite {
+    static func insert(batches: [[AnySample]], path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS samples(id INTEGER PRIMARY KEY, uuid BLOB UNIQUE, type INTEGER, source INTEGER,
+                  start REAL, end REAL, value REAL);
+                CREATE INDEX IF NOT EXISTS samples_type_start ON samples(type, start);
+                CREATE INDEX IF NOT EXISTS samples_type_end ON samples(type, end);
+                """)
+        }
+        for batch in batches {
+            try queue.inTransaction { db in
+                let statement = try db.cachedStatement(
+                    sql: "INSERT INTO samples(uuid, type, source, start, end, value) VALUES (?, ?, ?, ?, ?, ?)")
+                for sample in batch {
+                    let value = (try? sample.quantitySample?.quantity.doubleValue(for: .count())) ?? 0
+                    statement.setUncheckedArguments([
+                        sample.uuid, 1, sample.source?.bundleIdentifier == SyntheticSamples.watch.bundleIdentifier ? 1 : 2,
+                        sample.startDate.timeIntervalSinceReferenceDate, sample.endDate.timeIntervalSinceReferenceDate, value,
+                    ])
+                    try statement.execute()
+                }
+                return .commit
+            }
+        }
+    }
+
+    static func dayQuery(_ queue: DatabaseQueue, start: Date, end: Date) throws -> Int {
+        try queue.read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT uuid, source, start, end, value FROM samples WHERE type = 1 AND start < ? AND end >= ? ORDER BY id",
+                arguments: [end.timeIntervalSinceReferenceDate, start.timeIntervalSinceReferenceDate])
+            return rows.count
+        }
+    }
+}
