@@ -23,11 +23,13 @@ let package = Package(
         .library(name: "HealthStorageSQLite", targets: ["HealthStorageSQLite"]),
         .library(name: "HealthQuery", targets: ["HealthQuery"]),
         .library(name: "HealthSimulation", targets: ["HealthSimulation"]),
+        .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "HealthTesting", targets: ["HealthTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
     targets: [
         // Values: identifiers and the type catalog, units, quantities, samples, metadata, validation, predicates.
@@ -44,6 +46,14 @@ let package = Package(
         .target(name: "HealthQuery", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         // Seeded, deterministic mock data: the seed apps' scenarios and the quickstart's demo month.
         .target(name: "HealthSimulation", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
+        // The Health app's export.zip / export.xml in and out (the only target that imports ZIPFoundation).
+        .target(
+            name: "HealthExport",
+            dependencies: [
+                "HealthCore", "HealthQuery", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
         .target(name: "HealthTesting", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         .testTarget(
@@ -61,6 +71,12 @@ let package = Package(
                 "HealthCore", "HealthStorage", "HealthQuery", "HealthTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthExportTests",
+            dependencies: ["HealthCore", "HealthStorage", "HealthQuery", "HealthExport", "HealthTesting"],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
