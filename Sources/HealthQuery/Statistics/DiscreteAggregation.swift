@@ -38,7 +38,8 @@ struct DiscreteAggregation {
     }
 
     /// The weight of a piece in a window: its overlap, or for an instantaneous piece the gap to the next
-    /// quantity of its source capped at ten minutes, clipped to the window.
+    /// quantity of its source capped at ten minutes (the cap when there is no next one), clipped to the
+    /// window.
     func weight(_ index: Int, _ lower: Double, _ upper: Double) -> Double {
         let piece = pieces[index]
         if piece.isInstant {
@@ -47,9 +48,16 @@ struct DiscreteAggregation {
         return max(0, min(piece.end, upper) - max(piece.start, lower))
     }
 
-    /// Time-weighted mean (discreteTemporallyWeighted); the arithmetic mean when every weight is 0.
+    /// Whether any piece has a duration: only then do weights apply (§5.5 rules 6 and 7).
+    private func hasDurations(_ indices: [Int]) -> Bool {
+        indices.contains { !pieces[$0].isInstant }
+    }
+
+    /// Time-weighted mean (discreteTemporallyWeighted); the arithmetic mean when every quantity is
+    /// instantaneous.
     func timeWeightedMean(_ indices: [Int], _ lower: Double, _ upper: Double) -> Double? {
         guard !indices.isEmpty else { return nil }
+        guard hasDurations(indices) else { return arithmeticMean(indices) }
         var weighted = 0.0
         var totalWeight = 0.0
         for index in indices {
@@ -60,20 +68,19 @@ struct DiscreteAggregation {
         return totalWeight > 0 ? weighted / totalWeight : arithmeticMean(indices)
     }
 
-    /// Equivalent continuous level, `10·log10(Σ wᵢ·10^(Lᵢ/10) / Σ wᵢ)`; equal weights when every weight is 0.
+    /// Equivalent continuous level, `10·log10(Σ wᵢ·10^(Lᵢ/10) / Σ wᵢ)`; equal weights (the arithmetic mean in
+    /// the power domain) when every quantity is instantaneous.
     func equivalentContinuousLevel(_ indices: [Int], _ lower: Double, _ upper: Double) -> Double? {
         guard !indices.isEmpty else { return nil }
         var energy = 0.0
         var totalWeight = 0.0
+        let weighted = hasDurations(indices)
         for index in indices {
-            let weight = weight(index, lower, upper)
+            let weight = weighted ? weight(index, lower, upper) : 1
             energy += weight * pow(10, pieces[index].value / 10)
             totalWeight += weight
         }
-        if totalWeight > 0 { return 10 * log10(energy / totalWeight) }
-        var plain = 0.0
-        for index in indices { plain += pow(10, pieces[index].value / 10) }
-        return 10 * log10(plain / Double(indices.count))
+        return totalWeight > 0 ? 10 * log10(energy / totalWeight) : nil
     }
 
     /// The average for a style.
