@@ -1,0 +1,197 @@
+public import Foundation
+public import HealthCore
+import HealthStorage
+
+extension HealthStore {
+    /// Statistics of a quantity type: HealthKit's `HKStatisticsQuery` (reference §5.5, §6).
+    ///
+    /// Cumulative sums merge overlapping sources by the type's source order (the Health app's numbers, not a
+    /// naive sum). The window is the predicate's date range when it has one, else the span of the samples.
+    /// - Throws: ``HealthError`` `.noData` (11) when no sample matches; `.invalidArgument` (3) for options the
+    ///   type does not allow (a sum of heart rate).
+    public func statistics(
+        of type: QuantityTypeIdentifier,
+        predicate: SamplePredicate = .all,
+        options: StatisticsOptions
+    ) async throws -> StatisticsResult {
+        let computation = try await makeComputation(type, options: options)
+        let window = predicate.dateWindow
+        let inputs = try await statisticsInputs(type, predicate: predicate, computation: computation, range: nil)
+        let resolved = window.flatMap { window -> DateInterval? in
+            guard let span = StatisticsInput.span(of: inputs) else { return nil }
+            let start = window.start ?? span.start
+            let end = window.end ?? span.end
+            return DateInterval(start: min(start, end), end: max(start, end))
+        }
+        guard let result = computation.statistics(of: inputs, in: resolved) else {
+            throw HealthError(.noData, "No data available for the specified predicate.")
+        }
+        return result
+    }
+
+    /// Statistics per calendar bucket: HealthKit's `HKStatisticsCollectionQuery` (reference §5.6).
+    ///
+    /// The predicate selects samples; buckets clip them (a selected sample straddling the predicate's range
+    /// contributes its prorated parts to buckets outside it). Samples are read a chunk of buckets at a time
+    /// through the store's type + time index, so years of data are never in memory at once.
+    /// - Parameters:
+    ///   - type: The quantity type.
+    ///   - predicate: Which samples.
+    ///   - options: The statistics.
+    ///   - anchorDate: Any date on the bucket grid.
+    ///   - intervalComponents: The bucket length (seconds … years).
+    public func statisticsCollection(
+        of type: QuantityTypeIdentifier,
+        predicate: SamplePredicate = .all,
+        options: StatisticsOptions,
+        anchorDate: Date,
+        intervalComponents: DateComponents
+    ) async throws -> StatisticsCollection {
+        let computation = try await makeComputation(type, options: options)
+        let buckets: StatisticsBuckets
+        do {
+            buckets = try StatisticsBuckets(anchor: anchorDate, interval: intervalComponents, calendar: calendar)
+        } catch {
+            throw HealthError(.invalidArgument, error.description)
+        }
+        guard let span = try await selectedSpan(type, predicate: predicate),
+            let indices = buckets.indices(from: span.start, through: span.end)
+        else {
+            return StatisticsCollection(buckets: buckets, unit: computation.unit, results: [])
+        }
+        var results: [StatisticsResult] = []
+        var first = indices.lowerBound
+        while first <= indices.upperBound {
+            let last = min(first + Self.bucketsPerChunk - 1, indices.upperBound)
+            guard let chunkStart = buckets.start(ofBucket: first), let chunkEnd = buckets.start(ofBucket: last + 1)
+            else {
+                break
+            }
+            let boundaries = buckets.boundaries(from: chunkStart, through: chunkEnd.addingTimeInterval(-0.001))
+            let inputs = try await statisticsInputs(
+                type, predicate: predicate, computation: computation,
+                range: DateInterval(start: chunkStart, end: chunkEnd.addingTimeInterval(Self.lookahead)))
+            if !inputs.isEmpty {
+                let chunk = (try? computation.statistics(of: inputs, boundaries: boundaries)) ?? []
+                results += chunk.compactMap { $0 }
+            }
+            first = last + 1
+        }
+        return StatisticsCollection(buckets: buckets, unit: computation.unit, results: results)
+    }
+
+    /// The long-running collection query: the initial collection, then a recomputed one after every commit
+    /// that touches the type (HealthKit's `statisticsUpdateHandler`). Ends when the consumer stops iterating.
+    public nonisolated func statisticsCollectionUpdates(
+        of type: QuantityTypeIdentifier,
+        predicate: SamplePredicate = .all,
+        options: StatisticsOptions,
+        anchorDate: Date,
+        intervalComponents: DateComponents
+    ) -> AsyncThrowingStream<StatisticsCollection, any Error> {
+        let notifications = hub.notifications(for: [.quantity(type)])
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    func compute() async throws -> StatisticsCollection {
+                        try await self.statisticsCollection(
+                            of: type, predicate: predicate, options: options, anchorDate: anchorDate,
+                            intervalComponents: intervalComponents)
+                    }
+                    continuation.yield(try await compute())
+                    for await _ in notifications { continuation.yield(try await compute()) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The merge order of a type: the person's list, or HealthKit's default order (manual entry, watches,
+    /// phones, apps; newest first).
+    public func sourceOrder(for type: QuantityTypeIdentifier) async throws -> SourceOrder {
+        do {
+            if let list = try await storage.sourceOrder(for: .quantity(type)) { return SourceOrder(list) }
+            return SourceOrder.defaultOrder(for: try await storage.sources())
+        } catch {
+            throw error.healthError
+        }
+    }
+
+    /// Sets (or with nil, resets to the default) the merge order of a type, highest priority first — what a
+    /// person does by dragging sources in the Health app.
+    public func setSourceOrder(_ bundleIdentifiers: [String]?, for type: QuantityTypeIdentifier) async throws {
+        do { try await storage.setSourceOrder(bundleIdentifiers, for: .quantity(type)) } catch {
+            throw error.healthError
+        }
+        hub.publish(CommitNotification(anchor: try await currentAnchor(), touchedTypes: [.quantity(type)]))
+    }
+
+    /// Buckets read per storage round trip in a collection query.
+    static var bucketsPerChunk: Int { 64 }
+    /// How far past a chunk inputs are read, so time-weighted averages see each quantity's successor.
+    static var lookahead: TimeInterval { 600 }
+
+    private func makeComputation(
+        _ type: QuantityTypeIdentifier, options: StatisticsOptions
+    ) async throws
+        -> StatisticsComputation
+    {
+        let order = try await sourceOrder(for: type)
+        do {
+            return try StatisticsComputation(type: type, options: options, sourceOrder: order)
+        } catch {
+            throw HealthError(.invalidArgument, error.description)
+        }
+    }
+
+    private func statisticsInputs(
+        _ type: QuantityTypeIdentifier,
+        predicate: SamplePredicate,
+        computation: StatisticsComputation,
+        range: DateInterval?
+    ) async throws -> [StatisticsInput] {
+        var scoped = try await readablePredicate(predicate, types: [.quantity(type)])
+        if let range { scoped = scoped && .date(start: range.start, end: range.end) }
+        let pieces: [QuantityPiece]
+        do { pieces = try await storage.quantityPieces(matching: scoped, canonicalUnit: computation.unit) } catch {
+            throw error.healthError
+        }
+        return pieces.map {
+            StatisticsInput(
+                sourceBundleIdentifier: $0.sourceBundleIdentifier, start: $0.start, end: $0.end, value: $0.value,
+                uuid: $0.uuid, seriesIndex: $0.seriesIndex)
+        }
+    }
+
+    /// The span of the selected samples: earliest start to latest end.
+    private func selectedSpan(_ type: QuantityTypeIdentifier, predicate: SamplePredicate) async throws -> DateInterval?
+    {
+        let scoped = try await readablePredicate(predicate, types: [.quantity(type)])
+        guard let first = try await fetchStored(scoped, sort: [.startDate], limit: 1).first,
+            let last = try await fetchStored(scoped, sort: [SampleSortOrder(.endDate, ascending: false)], limit: 1)
+                .first
+        else { return nil }
+        return DateInterval(start: first.sample.startDate, end: max(first.sample.startDate, last.sample.endDate))
+    }
+}
+
+extension SamplePredicate {
+    /// The date range a predicate restricts samples to, when its top level (or a top-level conjunct) is a date
+    /// window; each bound may be open.
+    var dateWindow: (start: Date?, end: Date?)? {
+        switch node {
+        case .date(let start, let end, _):
+            return (start, end)
+        case .and(let children):
+            for child in children {
+                if case .date(let start, let end, _) = child { return (start, end) }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

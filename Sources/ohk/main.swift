@@ -1,0 +1,3 @@
+import HealthCLI
+
+await OHK.main()
