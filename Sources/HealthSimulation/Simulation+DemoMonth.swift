@@ -6,8 +6,8 @@ extension Simulation {
     ///
     /// Shape, for each of `days` local days starting with the day that contains `day`:
     /// - with probability 0.3, a morning run as in ``weekOfMorningRuns(startingOn:using:makeUUID:)`` (start
-    ///   06:00–07:59, 30–60 active minutes, per-minute samples, workout, route); on those days the watch is put
-    ///   on at the start of the run;
+    ///   06:00–07:59, but at least 10 minutes after the previous night's wake-up; 30–60 active minutes,
+    ///   per-minute samples, workout, route); on those days the watch is put on at the start of the run;
     /// - everyday movement as in ``phoneAndWatchDay(on:using:makeUUID:)`` (watch chunks of 10 minutes while worn
     ///   until 22:00, overlapping irregular phone stretches), skipping the run's interval; the watch also writes
     ///   one activeEnergyBurned sample per chunk (0.04 kcal per step + 0.1 kcal per minute) and an
@@ -34,12 +34,16 @@ extension Simulation {
     ) -> SimulatedData {
         var data = SimulatedData(characteristics: person.characteristics)
         let drift = generator.double(in: -0.04...0.02)
+        var previousWake: Date?
         for offset in 0..<max(0, days) {
             let start = dayStart(day, offset: offset)
             var options = DayOptions(wornFrom: localTime(start, hour: 7), energyAndHeartRate: true)
             var run: GeneratedRun?
             if generator.chance(0.3) {
-                let runStart = localTime(start, hour: 6, minute: generator.integer(in: 0...119))
+                var runStart = localTime(start, hour: 6, minute: generator.integer(in: 0...119))
+                if let previousWake, runStart < previousWake.addingTimeInterval(600) {
+                    runStart = previousWake.addingTimeInterval(Double(10 + generator.integer(in: 0...10)) * 60)
+                }
                 let generated = makeRun(
                     start: runStart, activeMinutes: generator.integer(in: 30...60), using: &generator,
                     makeUUID: newID)
@@ -59,7 +63,9 @@ extension Simulation {
                         person.phone.quantity(
                             .bodyMass, mass, SimulationUnits.kilogram, start: weighed, end: weighed, uuid: newID())))
             }
-            data.samples += makeNight(eveningOf: start, using: &generator, makeUUID: newID)
+            let night = makeNight(eveningOf: start, using: &generator, makeUUID: newID)
+            previousWake = night.last?.endDate
+            data.samples += night
             if let summary = activitySummary(for: start, movement: movement, run: run) {
                 data.activitySummaries.append(summary)
             }

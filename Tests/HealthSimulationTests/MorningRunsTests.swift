@@ -27,6 +27,24 @@ struct MorningRunsTests {
         #expect(first.day == 15)
     }
 
+    @Test(
+        "local starts hold across daylight-saving changes",
+        arguments: [("Europe/Berlin", 28, 3), ("America/Los_Angeles", 7, 3), ("Europe/Berlin", 24, 10)])
+    func daylightSaving(timeZone: String, day: Int, month: Int) {
+        let calendar = Fixtures.calendar(timeZone)
+        let simulation = Simulation(calendar: calendar)
+        var rng = SplitMix64(seed: 12)
+        let data = simulation.weekOfMorningRuns(
+            startingOn: Fixtures.date(2024, month, day, 9, in: calendar), using: &rng, makeUUID: UUIDSequence().next)
+        let days = data.workouts.map { calendar.dateComponents([.day], from: $0.startDate).day ?? 0 }
+        #expect(Set(days).count == 7)
+        for run in data.workouts {
+            let parts = calendar.dateComponents([.hour], from: run.startDate)
+            #expect((6...7).contains(parts.hour ?? -1))
+        }
+        #expect((try? SampleValidator.validate(data.samples)) != nil)
+    }
+
     @Test("durations are 30–60 minutes, with one activity", arguments: [UInt64(1), 5, 11, 2024])
     func durations(seed: UInt64) {
         for run in Scenario.morningRuns.generate(seed: seed).workouts {
