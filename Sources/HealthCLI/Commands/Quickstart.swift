@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import HealthCore
+import HealthQuery
+import HealthSimulation
+
+/// `ohk quickstart`: a demo store to explore.
+struct Quickstart: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a demo store: a month of an iPhone + Apple Watch with runs, sleep and weight.",
+        discussion: """
+            The data is simulated and deterministic (--seed). It ends yesterday, in your time zone.
+
+            Examples:
+              ohk quickstart
+              ohk quickstart --store /tmp/demo.sqlite --seed 7
+            """)
+
+    @Option(help: "The random seed of the simulation.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Days of data.")
+    var days: Int = 30
+
+    @Flag(help: "Replace an existing store file.")
+    var force = false
+
+    @OptionGroup var options: StoreOptions
+
+    func validate() throws {
+        guard (1...366).contains(days) else { throw ValidationError("--days must be between 1 and 366") }
+    }
+
+    func run() async throws {
+        let path = options.resolvedPath()
+        if FileManager.default.fileExists(atPath: path) {
+            guard force else {
+                throw ValidationError("\(path) already exists; pass --force to replace it or --store to choose another file")
+            }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let calendar = LiveEnvironment.calendar
+        let today = calendar.startOfDay(for: LiveEnvironment.clock.now)
+        let first = calendar.date(byAdding: .day, value: -days, to: today) ?? today
+        var generator = SeededGenerator(seed: seed)
+        let data = Simulation(calendar: calendar).demoMonth(days: days, startingOn: first, using: &generator) {
+            UUID()  // live: composition root
+        }
+        let store = try LiveEnvironment.openStore(at: path)
+        for start in stride(from: 0, to: data.samples.count, by: 5_000) {
+            try await store.save(Array(data.samples[start..<min(start + 5_000, data.samples.count)]))
+        }
+        try await store.saveActivitySummaries(data.activitySummaries)
+        try await store.setCharacteristics(data.characteristics)
+        let steps = try await store.statisticsCollection(
+            of: .stepCount, options: .cumulativeSum, anchorDate: today, intervalComponents: DateComponents(day: 1))
+        let average = steps.statistics().compactMap { try? $0.sumQuantity()?.doubleValue(for: .count()) }
+        let mean = average.isEmpty ? 0 : average.reduce(0, +) / Double(average.count)
+        print("""
+            Created \(path)
+              \(data.samples.count) samples from \(Set(data.samples.compactMap(\.source)).count) sources over \(days) days, \
+            \(data.workouts.count) workouts, \(data.activitySummaries.count) activity summaries.
+              Average daily steps (iPhone + Apple Watch merged, as the Health app shows them): \(Int(mean.rounded()))
+
+            Next:
+              swift run ohk samples steps --count --store \(path)
+              swift run ohk sources --store \(path)
+              swift run ohk samples weight --store \(path) --format csv
+              swift run ohk types
+            """)
+    }
+}
+
+/// SplitMix64, seeded from the command line.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
