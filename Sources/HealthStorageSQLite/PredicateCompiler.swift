@@ -58,9 +58,13 @@ enum PredicateCompiler {
 
         /// A leaf whose undecided rows (`undecided`) are kept when positive and dropped when negative.
         /// `decided` must be false on undecided rows.
-        mutating func partial(_ decided: String, undecided: String, positive: Bool) -> String {
+        /// `undecided` is only built (and its arguments only appended) when positive.
+        mutating func partial(
+            _ decided: String, positive: Bool, undecided: (inout State) -> String
+        ) -> String {
             residual = true
-            return positive ? "(\(decided)) OR (\(undecided))" : decided
+            guard positive else { return decided }
+            return "(\(decided)) OR (\(undecided(&self)))"
         }
 
         mutating func compile(_ node: SamplePredicate.Node, positive: Bool) -> String {
@@ -118,7 +122,7 @@ enum PredicateCompiler {
             case .workoutDuration(let op, let seconds):
                 return "kind = 3 AND duration \(Self.sql(op)) \(arg(seconds))"
             case .workoutStatistic:
-                return partial("0", undecided: "kind = 3", positive: positive)
+                return partial("0", positive: positive) { _ in "kind = 3" }
             case .noCorrelation:
                 return "correlation_uuid IS NULL"
             case .associatedWithWorkout(let workout):
@@ -170,7 +174,7 @@ enum PredicateCompiler {
         ) -> String {
             let keyArg = arg(key.rawValue)
             var decided: [String] = []
-            var undecided: [String] = []
+            var undecidedUnits: [String] = []
             for (op, value) in tests {
                 let sqlOp = Self.sql(op)
                 switch value {
@@ -185,13 +189,15 @@ enum PredicateCompiler {
                     decided.append(
                         "kind = 4 AND text = \(arg(unit)) AND number \(sqlOp) "
                             + "\(arg(quantity.doubleValue(in: quantity.unit)))")
-                    undecided.append("kind = 4 AND text <> \(arg(unit))")
+                    undecidedUnits.append(unit)
                 }
             }
             var condition = decided.map { "(\($0))" }.joined(separator: " OR ")
-            if !undecided.isEmpty {
+            if !undecidedUnits.isEmpty {
                 residual = true
-                if positive { condition += " OR " + undecided.map { "(\($0))" }.joined(separator: " OR ") }
+                if positive {
+                    condition += undecidedUnits.map { " OR (kind = 4 AND text <> \(arg($0)))" }.joined()
+                }
             }
             return "anchor IN (SELECT anchor FROM metadata WHERE key = \(keyArg) AND (\(condition)))"
         }
@@ -212,8 +218,9 @@ enum PredicateCompiler {
             decided.append(
                 "unit IS \(arg(unit)) AND original_value \(sqlOp) \(arg(quantity.doubleValue(in: quantity.unit)))")
             let condition = "kind = 0 AND (" + decided.map { "(\($0))" }.joined(separator: " OR ") + ")"
-            return partial(
-                condition, undecided: "kind = 0 AND unit IS NOT NULL AND unit <> \(arg(unit))", positive: positive)
+            return partial(condition, positive: positive) { state in
+                "kind = 0 AND unit IS NOT NULL AND unit <> \(state.arg(unit))"
+            }
         }
 
         static func sql(_ op: ComparisonOperator) -> String {
