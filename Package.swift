@@ -39,6 +39,12 @@ let package = Package(
             dependencies: ["HealthCore", "HealthStorage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        // Test helper for the SQLite crash test: writes batches to a store until it is killed (SIGKILL).
+        .executableTarget(
+            name: "ohk-crash-writer",
+            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite"],
+            swiftSettings: swiftSettings
+        ),
         // HealthStore: authorization, validation, save/delete, every query kind, statistics and the merge.
         .target(name: "HealthQuery", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
