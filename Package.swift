@@ -42,6 +42,12 @@ let package = Package(
             dependencies: ["HealthCore", "HealthStorage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
+        // Test helper for the SQLite crash test: writes batches to a store until it is killed (SIGKILL).
+        .executableTarget(
+            name: "ohk-crash-writer",
+            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite"],
+            swiftSettings: swiftSettings
+        ),
         // HealthStore: authorization, validation, save/delete, every query kind, statistics and the merge.
         .target(name: "HealthQuery", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         // Seeded, deterministic mock data: the seed apps' scenarios and the quickstart's demo month.

@@ -1,2 +1,270 @@
+public import Foundation
 import GRDB
-import HealthStorage
+public import HealthCore
+public import HealthStorage
+
+/// The embedded default ``SampleStorage``: one SQLite file in WAL mode, through GRDB.
+///
+/// Every ``commit(_:)`` is one SQLite transaction: after a crash (even `kill -9` in the middle of a write) the
+/// store reopens with each commit wholly present or wholly absent. Reads run on the pool's reader connections
+/// while a write is in progress. Behaviour equals ``InMemoryStorage`` (the same conformance suite runs against
+/// both); the schema is described in `SQLiteStorage+Schema.swift`.
+///
+/// ```swift
+/// let storage = try SQLiteStorage(path: "/var/lib/ohk/health.sqlite")
+/// _ = try await storage.commit(StorageCommit(inserts: samples))
+/// let steps = try await storage.count(matching: .type(.quantity(.stepCount)))
+/// ```
+///
+/// ## Topics
+/// - ``init(path:)``
+/// - ``inMemory()``
+/// - ``close()``
+public final class SQLiteStorage: SampleStorage {
+    /// The database: a `DatabasePool` for files, a `DatabaseQueue` in memory.
+    let writer: any DatabaseWriter
+    /// Committed rows of the small tables (types, sources, devices, units) by id, for decoding.
+    let lookups = Lookups()
+    /// Ids the writer has resolved; only touched on the writer's serialized queue, reset after a failed commit.
+    let writeCache = WriteCache()
+
+    /// Opens (creating if needed) the store at a file path, in WAL mode with `synchronous = NORMAL`.
+    ///
+    /// - Parameter path: The database file; `-wal` and `-shm` files live beside it.
+    /// - Throws: ``StorageError`` `.io` when the file cannot be opened, `.corrupt` when it is not a database.
+    public init(path: String) throws(StorageError) {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+            self.writer = pool
+        } catch {
+            throw Self.storageError(error, "open")
+        }
+    }
+
+    private init(writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    /// A store in memory (a `DatabaseQueue`), for tests: the same SQL, nothing on disk.
+    ///
+    /// - Throws: ``StorageError`` `.io` if SQLite cannot allocate the database.
+    public static func inMemory() throws(StorageError) -> SQLiteStorage {
+        do {
+            let queue = try DatabaseQueue()
+            try migrator.migrate(queue)
+            return SQLiteStorage(writer: queue)
+        } catch {
+            throw storageError(error, "open")
+        }
+    }
+
+    /// Closes the database connections. The store must not be used afterwards.
+    ///
+    /// - Throws: ``StorageError`` `.io` when a connection cannot be closed.
+    public func close() throws(StorageError) {
+        do {
+            try writer.close()
+        } catch {
+            throw Self.storageError(error, "close")
+        }
+    }
+
+    /// `PRAGMA integrity_check`'s rows (`["ok"]` for a sound file). A test hook.
+    package func integrityCheck() throws(StorageError) -> [String] {
+        do {
+            return try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        } catch {
+            throw Self.storageError(error, "integrity check")
+        }
+    }
+
+    /// Runs a write transaction; the write cache is reset on failure before the writer queue is released.
+    func write<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(StorageError) -> T {
+        let cache = writeCache
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                do {
+                    var result: T?
+                    try db.inTransaction(.immediate) {
+                        result = try body(db)
+                        return .commit
+                    }
+                    guard let result else { throw StorageError(.io, "\(operation) returned nothing") }
+                    return result
+                } catch {
+                    cache.reset()
+                    throw error
+                }
+            }
+        } catch {
+            throw Self.storageError(error, operation)
+        }
+    }
+
+    /// Runs a read on a reader connection (a consistent snapshot).
+    func read<T: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws(StorageError) -> T {
+        do {
+            return try await writer.read(body)
+        } catch {
+            throw Self.storageError(error, operation)
+        }
+    }
+
+    /// Maps any error to a ``StorageError`` that names the operation and SQLite's result code, never a value.
+    static func storageError(_ error: any Error, _ operation: String) -> StorageError {
+        if let error = error as? StorageError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+                return StorageError(.corrupt, "\(operation): \(error.extendedResultCode)")
+            default:
+                return StorageError(.io, "\(operation): \(error.extendedResultCode)")
+            }
+        }
+        if error is DecodingError || error is EncodingError {
+            return StorageError(.decoding, "\(operation): a stored value could not be coded")
+        }
+        return StorageError(.io, "\(operation): \(type(of: error))")
+    }
+}
+
+// MARK: - Small tables
+
+extension SQLiteStorage {
+    /// The store's current anchor.
+    public func currentAnchor() async throws(StorageError) -> Int64 {
+        try await read("read anchor") { db in try Self.anchor(db) }
+    }
+
+    /// Every source that saved a sample, in registration order.
+    public func sources() async throws(StorageError) -> [SourceRecord] {
+        try await read("read sources") { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT bundle_id, name, registration_order, product_type FROM sources ORDER BY registration_order"
+            )
+            .map { row in
+                SourceRecord(
+                    source: Source(name: row[1], bundleIdentifier: row[0]), registrationOrder: row[2],
+                    productType: row[3])
+            }
+        }
+    }
+
+    /// The source order for a type, or nil when never set.
+    public func sourceOrder(for type: SampleType) async throws(StorageError) -> [String]? {
+        try await read("read source order") { db -> [String]? in
+            let key = TypeKey(type)
+            let data = try Data.fetchOne(
+                db,
+                sql: """
+                    SELECT o.bundle_ids FROM source_orders o JOIN types t ON t.id = o.type_id
+                    WHERE t.kind = ? AND t.identifier = ?
+                    """, arguments: [key.kind, key.identifier])
+            guard let data else { return nil }
+            return try JSONDecoder().decode([String].self, from: data)
+        }
+    }
+
+    /// Sets or clears the source order for a type.
+    public func setSourceOrder(_ order: [String]?, for type: SampleType) async throws(StorageError) {
+        let cache = writeCache
+        try await write("write source order") { db in
+            let typeID = try cache.typeID(TypeKey(type), db).id
+            if let order {
+                let data = try JSONEncoder().encode(order)
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO source_orders (type_id, bundle_ids) VALUES (?, ?)",
+                    arguments: [typeID, data])
+            } else {
+                try db.execute(sql: "DELETE FROM source_orders WHERE type_id = ?", arguments: [typeID])
+            }
+        }
+    }
+
+    /// A stored setting.
+    public func setting(_ key: String) async throws(StorageError) -> Data? {
+        try await read("read setting") { db in
+            try Row.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [key]).map { row in
+                (row[0] as Data?) ?? Data()
+            }
+        }
+    }
+
+    /// Stores or removes a setting.
+    public func setSetting(_ key: String, _ value: Data?) async throws(StorageError) {
+        try await write("write setting") { db in
+            if let value {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    /// Activity summaries in a day range (inclusive), in day order.
+    public func activitySummaries(
+        from: CalendarDay?, through: CalendarDay?
+    ) async throws(StorageError)
+        -> [ActivitySummary]
+    {
+        try await read("read activity summaries") { db in
+            let decoder = JSONDecoder()
+            return try Data.fetchAll(
+                db,
+                sql: """
+                    SELECT payload FROM activity_summaries
+                    WHERE (? IS NULL OR day >= ?) AND (? IS NULL OR day <= ?) ORDER BY day
+                    """,
+                arguments: [from?.description, from?.description, through?.description, through?.description]
+            )
+            .map { try decoder.decode(ActivitySummary.self, from: $0) }
+        }
+    }
+
+    /// Inserts or replaces activity summaries by day.
+    public func saveActivitySummaries(_ summaries: [ActivitySummary]) async throws(StorageError) {
+        try await write("write activity summaries") { db in
+            let encoder = JSONEncoder()
+            for summary in summaries {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO activity_summaries (day, payload) VALUES (?, ?)",
+                    arguments: [summary.day.description, try encoder.encode(summary)])
+            }
+        }
+    }
+
+    /// The person's characteristics (empty until set).
+    public func characteristics() async throws(StorageError) -> Characteristics {
+        try await read("read characteristics") { db in
+            guard let data = try Data.fetchOne(db, sql: "SELECT payload FROM characteristics WHERE id = 1") else {
+                return Characteristics()
+            }
+            return try JSONDecoder().decode(Characteristics.self, from: data)
+        }
+    }
+
+    /// Replaces the person's characteristics.
+    public func setCharacteristics(_ characteristics: Characteristics) async throws(StorageError) {
+        try await write("write characteristics") { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO characteristics (id, payload) VALUES (1, ?)",
+                arguments: [try JSONEncoder().encode(characteristics)])
+        }
+    }
+
+    /// The anchor row.
+    static func anchor(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT anchor FROM meta WHERE id = 1") ?? 0
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import GRDB
+import HealthCore
+import Synchronization
+
+/// A sample's kind, as stored in `samples.kind` and `types.kind`.
+enum SampleKind: Int64, Sendable {
+    case quantity = 0
+    case category = 1
+    case correlation = 2
+    case workout = 3
+    case route = 4
+
+    init(_ sample: AnySample) {
+        switch sample {
+        case .quantity: self = .quantity
+        case .category: self = .category
+        case .correlation: self = .correlation
+        case .workout: self = .workout
+        case .workoutRoute: self = .route
+        }
+    }
+}
+
+/// A row of `types`: (kind, identifier). Types that no ``AnySample`` can have get kind -1 (never matched).
+struct TypeKey: Hashable, Sendable {
+    var kind: Int64
+    var identifier: String
+
+    init(kind: SampleKind, identifier: String) {
+        self.kind = kind.rawValue
+        self.identifier = identifier
+    }
+
+    init(_ type: SampleType) {
+        self.identifier = type.identifier
+        switch type {
+        case .quantity: self.kind = SampleKind.quantity.rawValue
+        case .category: self.kind = SampleKind.category.rawValue
+        case .correlation: self.kind = SampleKind.correlation.rawValue
+        case .workout: self.kind = SampleKind.workout.rawValue
+        case .workoutRoute: self.kind = SampleKind.route.rawValue
+        case .heartbeatSeries, .audiogram, .electrocardiogram, .other: self.kind = -1
+        }
+    }
+
+    /// The sample type this row stands for.
+    var sampleType: SampleType {
+        switch SampleKind(rawValue: kind) {
+        case .quantity: .quantity(QuantityTypeIdentifier(rawValue: identifier))
+        case .category: .category(CategoryTypeIdentifier(rawValue: identifier))
+        case .correlation: .correlation(CorrelationTypeIdentifier(rawValue: identifier))
+        case .workout: .workout
+        case .route: .workoutRoute
+        case nil: SampleType(identifier: identifier)
+        }
+    }
+
+    /// The canonical unit string of a known quantity type.
+    var canonicalUnitString: String? {
+        guard kind == SampleKind.quantity.rawValue else { return nil }
+        return QuantityTypeIdentifier(rawValue: identifier).typeDescription?.canonicalUnitString
+    }
+}
+
+/// Canonical units of the catalog, parsed once.
+enum CanonicalUnits {
+    /// Every distinct canonical unit string of the quantity catalog with its parsed unit.
+    static let all: [(string: String, unit: HealthUnit)] = {
+        var seen: Set<String> = []
+        var result: [(String, HealthUnit)] = []
+        for description in QuantityTypeCatalog.all where seen.insert(description.canonicalUnitString).inserted {
+            if let unit = try? HealthUnit(from: description.canonicalUnitString) {
+                result.append((description.canonicalUnitString, unit))
+            }
+        }
+        return result
+    }()
+
+    static let byString: [String: HealthUnit] = Dictionary(all.map { ($0.string, $0.unit) }) { first, _ in first }
+}
+
+/// A decoded row of `types`.
+struct TypeRow: Sendable {
+    var sampleType: SampleType
+    var canonical: HealthUnit?
+}
+
+/// Committed rows of the small tables by id. Committed rows never change, so caching them is safe.
+final class Lookups: Sendable {
+    private let types = Mutex<[Int64: TypeRow]>([:])
+    private let sources = Mutex<[Int64: Source]>([:])
+    private let devices = Mutex<[Int64: Device]>([:])
+    private let units = Mutex<[String: HealthUnit]>([:])
+
+    func type(_ id: Int64, _ db: Database) throws -> TypeRow {
+        if let row = types.withLock({ $0[id] }) { return row }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT kind, identifier, canonical_unit FROM types WHERE id = ?", arguments: [id])
+        else { throw StorageDecodingError(what: "type \(id)") }
+        let key = TypeKey(kind: row[0], identifier: row[1])
+        let canonical = (row[2] as String?).flatMap { CanonicalUnits.byString[$0] }
+        let decoded = TypeRow(sampleType: key.sampleType, canonical: canonical)
+        types.withLock { $0[id] = decoded }
+        return decoded
+    }
+
+    func source(_ id: Int64, _ db: Database) throws -> Source {
+        if let source = sources.withLock({ $0[id] }) { return source }
+        guard let row = try Row.fetchOne(db, sql: "SELECT name, bundle_id FROM sources WHERE id = ?", arguments: [id])
+        else { throw StorageDecodingError(what: "source \(id)") }
+        let source = Source(name: row[0], bundleIdentifier: row[1])
+        sources.withLock { $0[id] = source }
+        return source
+    }
+
+    func device(_ id: Int64, _ db: Database) throws -> Device {
+        if let device = devices.withLock({ $0[id] }) { return device }
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT name, manufacturer, model, hardware_version, firmware_version, software_version,
+                        local_identifier, udi_device_identifier FROM devices WHERE id = ?
+                    """, arguments: [id])
+        else { throw StorageDecodingError(what: "device \(id)") }
+        let device = Device(
+            name: row[0], manufacturer: row[1], model: row[2], hardwareVersion: row[3], firmwareVersion: row[4],
+            softwareVersion: row[5], localIdentifier: row[6], udiDeviceIdentifier: row[7])
+        devices.withLock { $0[id] = device }
+        return device
+    }
+
+    func unit(_ string: String) throws -> HealthUnit {
+        if let unit = units.withLock({ $0[string] }) { return unit }
+        guard let unit = try? HealthUnit(from: string) else { throw StorageDecodingError(what: "unit \(string)") }
+        units.withLock { $0[string] = unit }
+        return unit
+    }
+}
+
+extension TypeKey {
+    init(kind: Int64, identifier: String) {
+        self.kind = kind
+        self.identifier = identifier
+    }
+}
+
+/// A stored row that does not decode (a damaged or foreign file); names the row, never a value.
+struct StorageDecodingError: Error {
+    var what: String
+}
+
+/// Ids resolved by the writer. Only used on the writer's serialized queue (hence `@unchecked Sendable`) and
+/// reset after a failed transaction, whose inserted ids SQLite may hand out again.
+final class WriteCache: @unchecked Sendable {
+    private var types: [TypeKey: (id: Int64, canonical: HealthUnit?)] = [:]
+    private var sources: [String: (id: Int64, name: String)] = [:]
+    private var sourceCount: Int64?
+    private var devices: [Device: Int64] = [:]
+
+    func reset() {
+        types = [:]
+        sources = [:]
+        sourceCount = nil
+        devices = [:]
+    }
+
+    func typeID(_ key: TypeKey, _ db: Database) throws -> (id: Int64, canonical: HealthUnit?) {
+        if let known = types[key] { return known }
+        let canonicalString = key.canonicalUnitString
+        let canonical = canonicalString.flatMap { CanonicalUnits.byString[$0] }
+        let id: Int64
+        if let existing = try Int64.fetchOne(
+            db, sql: "SELECT id FROM types WHERE kind = ? AND identifier = ?", arguments: [key.kind, key.identifier])
+        {
+            id = existing
+        } else {
+            try db.execute(
+                sql: "INSERT INTO types (kind, identifier, canonical_unit) VALUES (?, ?, ?)",
+                arguments: [key.kind, key.identifier, canonical == nil ? nil : canonicalString])
+            id = db.lastInsertedRowID
+        }
+        types[key] = (id, canonical)
+        return (id, canonical)
+    }
+
+    /// The source's id, registering it (first-seen order) when new; and the registered name.
+    func sourceID(_ revision: SourceRevision, _ db: Database) throws -> (id: Int64, name: String) {
+        let bundle = revision.source.bundleIdentifier
+        if let known = sources[bundle] { return known }
+        if let row = try Row.fetchOne(db, sql: "SELECT id, name FROM sources WHERE bundle_id = ?", arguments: [bundle])
+        {
+            let known: (Int64, String) = (row[0], row[1])
+            sources[bundle] = known
+            return known
+        }
+        let count = try sourceCount ?? (Int64.fetchOne(db, sql: "SELECT COUNT(*) FROM sources") ?? 0)
+        try db.execute(
+            sql: "INSERT INTO sources (bundle_id, name, registration_order, product_type) VALUES (?, ?, ?, ?)",
+            arguments: [bundle, revision.source.name, count + 1, revision.productType])
+        sourceCount = count + 1
+        let known = (db.lastInsertedRowID, revision.source.name)
+        sources[bundle] = known
+        return known
+    }
+
+    func deviceID(_ device: Device, _ db: Database) throws -> Int64 {
+        if let known = devices[device] { return known }
+        let key = try DeviceKey.key(device)
+        let id: Int64
+        if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM devices WHERE key = ?", arguments: [key]) {
+            id = existing
+        } else {
+            try db.execute(
+                sql: """
+                    INSERT INTO devices (key, name, manufacturer, model, hardware_version, firmware_version,
+                        software_version, local_identifier, udi_device_identifier) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    key, device.name, device.manufacturer, device.model, device.hardwareVersion,
+                    device.firmwareVersion, device.softwareVersion, device.localIdentifier, device.udiDeviceIdentifier,
+                ])
+            id = db.lastInsertedRowID
+        }
+        devices[device] = id
+        return id
+    }
+}
+
+/// The canonical key of a device: a JSON array of its 8 properties in `Device.PropertyKey` order, nil as null.
+enum DeviceKey {
+    static func key(_ device: Device) throws -> String {
+        let values = Device.PropertyKey.allCases.map { device[$0] }
+        return String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+    }
+
+    /// The `devices` column of a property.
+    static func column(_ key: Device.PropertyKey) -> String {
+        switch key {
+        case .name: "name"
+        case .manufacturer: "manufacturer"
+        case .model: "model"
+        case .hardwareVersion: "hardware_version"
+        case .firmwareVersion: "firmware_version"
+        case .softwareVersion: "software_version"
+        case .localIdentifier: "local_identifier"
+        case .udiDeviceIdentifier: "udi_device_identifier"
+        }
+    }
+}

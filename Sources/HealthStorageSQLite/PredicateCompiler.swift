@@ -1,0 +1,237 @@
+import Foundation
+import GRDB
+import HealthCore
+
+/// A predicate compiled to a SQL condition on `samples`.
+struct CompiledPredicate: Sendable {
+    /// The condition (never NULL for any row, so `NOT` is exact).
+    var sql: String
+    /// The arguments of its `?` placeholders, in order.
+    var arguments: StatementArguments
+    /// True when some rows can only be decided in memory: then `sql` selects a superset, and the caller must
+    /// filter the candidates with ``SamplePredicate/evaluate(_:context:)``.
+    var needsResidual: Bool
+}
+
+/// Compiles the ``SamplePredicate`` AST to SQL over the schema of `SQLiteStorage+Schema.swift`.
+///
+/// ```swift
+/// PredicateCompiler.compile(.type(.quantity(.stepCount)) && .date(start: a, end: b)).sql
+/// // (type_id IN (SELECT id FROM types WHERE kind = 0 AND identifier IN (?))) AND (end_date >= ? AND start_date < ?)
+/// ```
+///
+/// Every node is SQL. A few leaves have rows SQL cannot decide exactly, and those rows are kept as candidates
+/// for an in-memory check: quantity comparisons on samples saved in a unit that is neither the type's canonical
+/// unit nor the predicate's unit (unknown types, odd units), metadata quantity comparisons across different
+/// units, and workout statistics (they live in the JSON payload). Each leaf is emitted with its polarity: under
+/// an even number of `NOT`s it keeps the undecided rows (superset), under an odd number it drops them, so the
+/// final SQL always selects a superset of the answer.
+enum PredicateCompiler {
+    /// Compiles a predicate.
+    static func compile(_ predicate: SamplePredicate) -> CompiledPredicate {
+        var state = State()
+        let sql = state.compile(predicate.node, positive: true)
+        return CompiledPredicate(
+            sql: sql, arguments: StatementArguments(state.arguments), needsResidual: state.residual)
+    }
+
+    /// The condition on `type_id` (of `samples` or `tombstones`) for a set of types; `0` when none can match.
+    static func typeCondition(_ types: Set<SampleType>, column: String = "type_id") -> (String, [DatabaseValue]) {
+        var state = State()
+        let sql = state.types(types, column: column)
+        return (sql, state.arguments)
+    }
+
+    private struct State {
+        var arguments: [DatabaseValue] = []
+        var residual = false
+
+        mutating func placeholders(_ values: [DatabaseValue]) -> String {
+            arguments += values
+            return values.map { _ in "?" }.joined(separator: ", ")
+        }
+
+        mutating func arg(_ value: some DatabaseValueConvertible) -> String {
+            arguments.append(value.databaseValue)
+            return "?"
+        }
+
+        /// A leaf whose undecided rows (`undecided`) are kept when positive and dropped when negative.
+        /// `decided` must be false on undecided rows.
+        /// `undecided` is only built (and its arguments only appended) when positive.
+        mutating func partial(
+            _ decided: String, positive: Bool, undecided: (inout State) -> String
+        ) -> String {
+            residual = true
+            guard positive else { return decided }
+            return "(\(decided)) OR (\(undecided(&self)))"
+        }
+
+        mutating func compile(_ node: SamplePredicate.Node, positive: Bool) -> String {
+            switch node {
+            case .all:
+                return "1"
+            case .none:
+                return "0"
+            case .date(let start, let end, let options):
+                var parts: [String] = []
+                if let start {
+                    let column = options.contains(.strictStartDate) ? "start_date" : "end_date"
+                    parts.append("\(column) >= \(arg(start.timeIntervalSinceReferenceDate))")
+                }
+                if let end {
+                    let column = options.contains(.strictEndDate) ? "end_date" : "start_date"
+                    parts.append("\(column) < \(arg(end.timeIntervalSinceReferenceDate))")
+                }
+                return parts.isEmpty ? "1" : parts.joined(separator: " AND ")
+            case .types(let types):
+                return self.types(types, column: "type_id")
+            case .uuids(let uuids):
+                guard !uuids.isEmpty else { return "0" }
+                let sorted = uuids.sorted { $0.uuidString < $1.uuidString }
+                return "uuid IN (\(placeholders(sorted.map(\.databaseValue))))"
+            case .sources(let bundles):
+                guard !bundles.isEmpty else { return "0" }
+                let list = placeholders(bundles.sorted().map(\.databaseValue))
+                return "source_id IS NOT NULL AND source_id IN (SELECT id FROM sources WHERE bundle_id IN (\(list)))"
+            case .sourceRevisions(let revisions):
+                return sourceRevisions(revisions)
+            case .devices(let devices):
+                let keys = devices.compactMap { try? DeviceKey.key($0) }.sorted()
+                guard !keys.isEmpty else { return "0" }
+                let list = placeholders(keys.map(\.databaseValue))
+                return "device_id IS NOT NULL AND device_id IN (SELECT id FROM devices WHERE key IN (\(list)))"
+            case .deviceProperty(let key, let values):
+                guard !values.isEmpty else { return "0" }
+                let list = placeholders(values.sorted().map(\.databaseValue))
+                return "device_id IS NOT NULL AND device_id IN (SELECT id FROM devices WHERE "
+                    + "\(DeviceKey.column(key)) IN (\(list)))"
+            case .metadataExists(let key):
+                return "anchor IN (SELECT anchor FROM metadata WHERE key = \(arg(key.rawValue)))"
+            case .metadataAllowedValues(let key, let values):
+                guard !values.isEmpty else { return "0" }
+                return metadata(key, values.map { (ComparisonOperator.equalTo, $0) }, positive: positive)
+            case .metadataComparison(let key, let op, let value):
+                return metadata(key, [(op, value)], positive: positive)
+            case .quantity(let op, let quantity):
+                return self.quantity(op, quantity, positive: positive)
+            case .categoryValue(let op, let value):
+                return "kind = 1 AND category_value \(Self.sql(op)) \(arg(Int64(value)))"
+            case .workoutActivityType(let type):
+                return "kind = 3 AND activity_type = \(arg(Int64(bitPattern: UInt64(type.rawValue))))"
+            case .workoutDuration(let op, let seconds):
+                return "kind = 3 AND duration \(Self.sql(op)) \(arg(seconds))"
+            case .workoutStatistic:
+                return partial("0", positive: positive) { _ in "kind = 3" }
+            case .noCorrelation:
+                return "correlation_uuid IS NULL"
+            case .associatedWithWorkout(let workout):
+                let first = arg(workout)
+                let second = arg(workout)
+                return "uuid IN (SELECT sample_uuid FROM workout_associations WHERE workout_uuid = \(first)) "
+                    + "OR (route_workout_uuid IS NOT NULL AND route_workout_uuid = \(second))"
+            case .and(let children):
+                guard !children.isEmpty else { return "1" }
+                return children.map { "(\(compile($0, positive: positive)))" }.joined(separator: " AND ")
+            case .or(let children):
+                guard !children.isEmpty else { return "0" }
+                return children.map { "(\(compile($0, positive: positive)))" }.joined(separator: " OR ")
+            case .not(let child):
+                return "NOT (\(compile(child, positive: !positive)))"
+            }
+        }
+
+        mutating func types(_ types: Set<SampleType>, column: String) -> String {
+            var byKind: [Int64: [String]] = [:]
+            for type in types {
+                let key = TypeKey(type)
+                if key.kind >= 0 { byKind[key.kind, default: []].append(key.identifier) }
+            }
+            guard !byKind.isEmpty else { return "0" }
+            let groups = byKind.keys.sorted().map { kind in
+                let list = placeholders((byKind[kind] ?? []).sorted().map(\.databaseValue))
+                return "kind = \(kind) AND identifier IN (\(list))"
+            }
+            let condition = groups.count == 1 ? groups[0] : groups.map { "(\($0))" }.joined(separator: " OR ")
+            return "\(column) IN (SELECT id FROM types WHERE \(condition))"
+        }
+
+        mutating func sourceRevisions(_ revisions: Set<SourceRevision>) -> String {
+            let sorted = revisions.sorted { "\($0)" < "\($1)" }
+            guard !sorted.isEmpty else { return "0" }
+            return sorted.map { revision in
+                "(source_id IS NOT NULL AND source_id IN (SELECT id FROM sources WHERE bundle_id = "
+                    + "\(arg(revision.source.bundleIdentifier))) AND COALESCE(source_name, (SELECT name FROM "
+                    + "sources WHERE sources.id = samples.source_id)) = \(arg(revision.source.name)) AND "
+                    + "source_version IS \(arg(revision.version)) AND product_type IS \(arg(revision.productType)) "
+                    + "AND os_version IS \(arg(revision.operatingSystemVersion?.description)))"
+            }.joined(separator: " OR ")
+        }
+
+        /// Metadata comparisons (any one of `tests` holding) on one key.
+        mutating func metadata(
+            _ key: MetadataKey, _ tests: [(ComparisonOperator, MetadataValue)], positive: Bool
+        ) -> String {
+            let keyArg = arg(key.rawValue)
+            var decided: [String] = []
+            var undecidedUnits: [String] = []
+            for (op, value) in tests {
+                let sqlOp = Self.sql(op)
+                switch value {
+                case .string(let text):
+                    decided.append("kind = 0 AND text \(sqlOp) \(arg(text))")
+                case .number, .bool:
+                    decided.append("kind IN (1, 2) AND number \(sqlOp) \(arg(value.doubleValue ?? 0))")
+                case .date(let date):
+                    decided.append("kind = 3 AND number \(sqlOp) \(arg(date.timeIntervalSinceReferenceDate))")
+                case .quantity(let quantity):
+                    let unit = quantity.unit.unitString
+                    decided.append(
+                        "kind = 4 AND text = \(arg(unit)) AND number \(sqlOp) "
+                            + "\(arg(quantity.doubleValue(in: quantity.unit)))")
+                    undecidedUnits.append(unit)
+                }
+            }
+            var condition = decided.map { "(\($0))" }.joined(separator: " OR ")
+            if !undecidedUnits.isEmpty {
+                residual = true
+                if positive {
+                    condition += undecidedUnits.map { " OR (kind = 4 AND text <> \(arg($0)))" }.joined()
+                }
+            }
+            return "anchor IN (SELECT anchor FROM metadata WHERE key = \(keyArg) AND (\(condition)))"
+        }
+
+        /// Quantity comparisons: exact in SQL for samples in the type's canonical unit (compared with the
+        /// predicate's quantity converted into that unit, as in memory) and for samples saved in the predicate's
+        /// own unit; samples in any other unit are decided in memory.
+        mutating func quantity(_ op: ComparisonOperator, _ quantity: Quantity, positive: Bool) -> String {
+            let sqlOp = Self.sql(op)
+            var decided: [String] = []
+            for canonical in CanonicalUnits.all where canonical.unit.isCompatible(with: quantity.unit) {
+                guard let converted = try? quantity.doubleValue(for: canonical.unit) else { continue }
+                decided.append(
+                    "unit IS NULL AND type_id IN (SELECT id FROM types WHERE canonical_unit = \(arg(canonical.string))) "
+                        + "AND value \(sqlOp) \(arg(converted))")
+            }
+            let unit = quantity.unit.unitString
+            decided.append(
+                "unit IS \(arg(unit)) AND original_value \(sqlOp) \(arg(quantity.doubleValue(in: quantity.unit)))")
+            let condition = "kind = 0 AND (" + decided.map { "(\($0))" }.joined(separator: " OR ") + ")"
+            return partial(condition, positive: positive) { state in
+                "kind = 0 AND unit IS NOT NULL AND unit <> \(state.arg(unit))"
+            }
+        }
+
+        static func sql(_ op: ComparisonOperator) -> String {
+            switch op {
+            case .lessThan: "<"
+            case .lessThanOrEqualTo: "<="
+            case .equalTo: "="
+            case .notEqualTo: "<>"
+            case .greaterThanOrEqualTo: ">="
+            case .greaterThan: ">"
+            }
+        }
+    }
+}

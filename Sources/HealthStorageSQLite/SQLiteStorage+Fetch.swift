@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+public import HealthCore
+public import HealthStorage
+
+extension SQLiteStorage {
+    /// Samples matching a request: the predicate compiled to SQL, sorted in SQL with the anchor (insertion
+    /// order) as the final tie-breaker, limited in SQL unless some rows must be decided in memory.
+    public func samples(matching request: SampleRequest) async throws(StorageError) -> [StoredSample] {
+        let compiled = PredicateCompiler.compile(request.predicate)
+        let order = Self.orderClause(request.sort)
+        let limit = request.limit.flatMap { $0 >= 0 ? $0 : nil }
+        let lookups = self.lookups
+        return try await read("fetch samples") { db in
+            try Self.select(
+                db, lookups: lookups, where: compiled.sql, arguments: compiled.arguments, order: order,
+                limit: limit, residual: compiled.needsResidual ? request.predicate : nil
+            )
+            .map { StoredSample(sample: $0.stored.sample, anchor: $0.stored.anchor) }
+        }
+    }
+
+    /// The number of samples matching a predicate (`COUNT(*)` unless rows must be decided in memory).
+    public func count(matching predicate: SamplePredicate) async throws(StorageError) -> Int {
+        let compiled = PredicateCompiler.compile(predicate)
+        let lookups = self.lookups
+        return try await read("count samples") { db in
+            guard compiled.needsResidual else {
+                return try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM samples WHERE \(compiled.sql)", arguments: compiled.arguments) ?? 0
+            }
+            return try Self.select(
+                db, lookups: lookups, where: compiled.sql, arguments: compiled.arguments, order: "anchor",
+                limit: nil, residual: predicate
+            ).count
+        }
+    }
+
+    /// `ORDER BY` for sort orders, ending with the anchor.
+    static func orderClause(_ sort: [SampleSortOrder]) -> String {
+        let keys = sort.map { order in
+            let column =
+                switch order.key {
+                case .startDate: "start_date"
+                case .endDate: "end_date"
+                case .uuid: "uuid"
+                case .workoutDuration: "CASE WHEN kind = 3 THEN duration ELSE 0 END"
+                }
+            return column + (order.ascending ? " ASC" : " DESC")
+        }
+        return (keys + ["anchor ASC"]).joined(separator: ", ")
+    }
+
+    /// Selects and decodes samples; with a residual predicate, candidates are filtered in memory before the
+    /// limit applies.
+    static func select(
+        _ db: Database, lookups: Lookups, where condition: String, arguments: StatementArguments, order: String,
+        limit: Int?, residual: SamplePredicate?
+    ) throws -> [SampleCodec.Decoded] {
+        var sql = "SELECT \(SampleCodec.columns) FROM samples WHERE \(condition) ORDER BY \(order)"
+        if residual == nil, let limit { sql += " LIMIT \(limit)" }
+        var decoded: [SampleCodec.Decoded] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            decoded.append(try SampleCodec.decode(row, lookups: lookups, db: db))
+        }
+        guard let residual else { return decoded }
+        let context = RowContext(db: db, members: Set(decoded.filter(\.isCorrelationMember).map(\.stored.sample.uuid)))
+        let kept = decoded.filter { residual.evaluate($0.stored.sample, context: context) }
+        guard let limit else { return kept }
+        return Array(kept.prefix(limit))
+    }
+}
+
+/// The store's relations for an in-memory check of candidate rows.
+struct RowContext: SamplePredicateContext {
+    let db: Database
+    let members: Set<UUID>
+
+    func isCorrelationMember(_ sample: UUID) -> Bool { members.contains(sample) }
+
+    func isSample(_ sample: UUID, associatedWithWorkout workout: UUID) -> Bool {
+        let found = try? Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM workout_associations WHERE sample_uuid = ? AND workout_uuid = ?)
+                    OR EXISTS (SELECT 1 FROM samples WHERE uuid = ? AND route_workout_uuid = ?)
+                """, arguments: [sample, workout, sample, workout])
+        return found ?? false
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import HealthCore
+import HealthTesting
+import Testing
+
+@testable import HealthStorageSQLite
+
+/// The exact SQL the compiler generates (GRDB style: compare the string).
+@Suite struct PredicateCompilerTests {
+    let start = Fixtures.date(2024, 3, 1)
+    let end = Fixtures.date(2024, 3, 2)
+
+    @Test func typeAndDateWindow() {
+        let compiled = PredicateCompiler.compile(.type(.quantity(.stepCount)) && .date(start: start, end: end))
+        #expect(
+            compiled.sql
+                == "(type_id IN (SELECT id FROM types WHERE kind = 0 AND identifier IN (?))) AND (end_date >= ? AND start_date < ?)"
+        )
+        #expect(
+            compiled.arguments
+                == [
+                    QuantityTypeIdentifier.stepCount.rawValue, start.timeIntervalSinceReferenceDate,
+                    end.timeIntervalSinceReferenceDate,
+                ])
+        #expect(!compiled.needsResidual)
+    }
+
+    @Test func strictWindowSourceAndNegation() {
+        let compiled = PredicateCompiler.compile(
+            .date(start: start, end: end, options: [.strictStartDate, .strictEndDate]) && !.source(Fixtures.phone))
+        #expect(
+            compiled.sql
+                == "(start_date >= ? AND end_date < ?) AND (NOT (source_id IS NOT NULL AND source_id IN "
+                + "(SELECT id FROM sources WHERE bundle_id IN (?))))")
+    }
+
+    @Test func metadataCategoryAndCorrelation() {
+        let compiled = PredicateCompiler.compile(
+            .metadata(.wasUserEntered, .equalTo, .bool(true)) || .categoryValue(.greaterThanOrEqualTo, 2)
+                || .noCorrelation)
+        #expect(
+            compiled.sql
+                == "(anchor IN (SELECT anchor FROM metadata WHERE key = ? AND ((kind IN (1, 2) AND number = ?)))) OR "
+                + "(kind = 1 AND category_value >= ?) OR (correlation_uuid IS NULL)")
+        #expect(!compiled.needsResidual)
+    }
+
+    @Test func quantityInANonCanonicalUnitConvertsAndKeepsOddUnitsForMemory() throws {
+        let pounds = try HealthUnit(from: "lb")
+        let compiled = PredicateCompiler.compile(.quantity(.greaterThan, Quantity(unit: pounds, doubleValue: 150)))
+        let groups = CanonicalUnits.all.filter { $0.unit.isCompatible(with: pounds) }
+        #expect(groups.map(\.string).sorted() == ["g", "kg"])
+        let group = "(unit IS NULL AND type_id IN (SELECT id FROM types WHERE canonical_unit = ?) AND value > ?) OR "
+        let decided = "kind = 0 AND (\(group)\(group)(unit IS ? AND original_value > ?))"
+        #expect(compiled.sql == "(\(decided)) OR (kind = 0 AND unit IS NOT NULL AND unit <> ?)")
+        #expect(compiled.needsResidual)
+        let negated = PredicateCompiler.compile(!.quantity(.greaterThan, Quantity(unit: pounds, doubleValue: 150)))
+        #expect(negated.sql == "NOT (\(decided))")
+    }
+
+    @Test func workoutsAndAssociations() {
+        let workout = UUIDSequence.uuid(7)
+        let compiled = PredicateCompiler.compile(
+            .workoutActivityType(.running) && .workoutDuration(.lessThan, 600) || .associated(withWorkout: workout))
+        #expect(
+            compiled.sql
+                == "((kind = 3 AND activity_type = ?) AND (kind = 3 AND duration < ?)) OR (uuid IN (SELECT sample_uuid "
+                + "FROM workout_associations WHERE workout_uuid = ?) OR (route_workout_uuid IS NOT NULL AND "
+                + "route_workout_uuid = ?))")
+    }
+
+    @Test func emptySetsAndConstants() {
+        #expect(PredicateCompiler.compile(.all).sql == "1")
+        #expect(PredicateCompiler.compile(.none).sql == "0")
+        #expect(PredicateCompiler.compile(.uuids([])).sql == "0")
+        #expect(PredicateCompiler.compile(.type(.electrocardiogram)).sql == "0")
+    }
+}

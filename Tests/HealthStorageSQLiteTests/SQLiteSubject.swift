@@ -1,0 +1,86 @@
+import Foundation
+import HealthCore
+import HealthStorage
+import HealthStorageSQLite
+import HealthTesting
+
+/// SQLite as a conformance subject: in memory, or on a temporary file that `reopen` closes and opens again.
+struct SQLiteSubject: StorageSubject {
+    /// Where the store lives.
+    enum Place: String, Sendable, CaseIterable {
+        case memory
+        case file
+    }
+
+    let place: Place
+
+    func makeStorage() async throws -> any SampleStorage {
+        switch place {
+        case .memory: return try SQLiteStorage.inMemory()
+        case .file: return try FileStorage(path: TemporaryDirectory.file("store.sqlite"))
+        }
+    }
+
+    func reopen(_ storage: any SampleStorage) async throws -> any SampleStorage {
+        guard let file = storage as? FileStorage else { return storage }
+        try file.storage.close()
+        return try FileStorage(path: file.path)
+    }
+}
+
+/// A file-backed store that remembers its path.
+final class FileStorage: SampleStorage {
+    let path: String
+    let storage: SQLiteStorage
+
+    init(path: String) throws {
+        self.path = path
+        self.storage = try SQLiteStorage(path: path)
+    }
+
+    func commit(_ commit: StorageCommit) async throws(StorageError) -> CommitResult {
+        try await storage.commit(commit)
+    }
+    func samples(matching request: SampleRequest) async throws(StorageError) -> [StoredSample] {
+        try await storage.samples(matching: request)
+    }
+    func count(matching predicate: SamplePredicate) async throws(StorageError) -> Int {
+        try await storage.count(matching: predicate)
+    }
+    func changes(after anchor: Int64?, matching request: ChangeRequest) async throws(StorageError) -> ChangeBatch {
+        try await storage.changes(after: anchor, matching: request)
+    }
+    func currentAnchor() async throws(StorageError) -> Int64 { try await storage.currentAnchor() }
+    func sources() async throws(StorageError) -> [SourceRecord] { try await storage.sources() }
+    func sourceOrder(for type: SampleType) async throws(StorageError) -> [String]? {
+        try await storage.sourceOrder(for: type)
+    }
+    func setSourceOrder(_ order: [String]?, for type: SampleType) async throws(StorageError) {
+        try await storage.setSourceOrder(order, for: type)
+    }
+    func setting(_ key: String) async throws(StorageError) -> Data? { try await storage.setting(key) }
+    func setSetting(_ key: String, _ value: Data?) async throws(StorageError) {
+        try await storage.setSetting(key, value)
+    }
+    func activitySummaries(from: CalendarDay?, through: CalendarDay?) async throws(StorageError) -> [ActivitySummary] {
+        try await storage.activitySummaries(from: from, through: through)
+    }
+    func saveActivitySummaries(_ summaries: [ActivitySummary]) async throws(StorageError) {
+        try await storage.saveActivitySummaries(summaries)
+    }
+    func characteristics() async throws(StorageError) -> Characteristics { try await storage.characteristics() }
+    func setCharacteristics(_ characteristics: Characteristics) async throws(StorageError) {
+        try await storage.setCharacteristics(characteristics)
+    }
+}
+
+/// Fresh temporary directories under the system's temporary directory.
+enum TemporaryDirectory {
+    /// A path to a file in a new, empty directory.
+    static func file(_ name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ohk-sqlite-tests-\(ProcessInfo.processInfo.globallyUniqueString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent(name).path
+    }
+}
