@@ -25,8 +25,10 @@ let package = Package(
         .library(name: "HealthSimulation", targets: ["HealthSimulation"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "HealthTesting", targets: ["HealthTesting"]),
+        .executable(name: "ohk", targets: ["ohk"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
@@ -60,6 +62,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The composition root of the command line: live clock, calendar and UUIDs; one command per file.
+        .target(
+            name: "HealthCLI",
+            dependencies: [
+                "HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthSimulation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "ohk", dependencies: ["HealthCLI"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
         .target(name: "HealthTesting", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         .testTarget(
@@ -77,6 +89,11 @@ let package = Package(
                 "HealthCore", "HealthStorage", "HealthQuery", "HealthTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthCLITests",
+            dependencies: ["HealthCLI", "HealthCore", "HealthTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

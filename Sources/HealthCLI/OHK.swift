@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 
 /// The `ohk` command line: OpenHealthKit's store, queries and exports from a terminal.
 public struct OHK: AsyncParsableCommand {

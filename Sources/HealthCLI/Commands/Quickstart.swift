@@ -22,7 +22,7 @@ struct Quickstart: AsyncParsableCommand {
     @Option(help: "Days of data.")
     var days: Int = 30
 
-    @Flag(help: "Replace an existing store file.")
+    @Flag(help: "Replace an existing store file (without it, an existing store is left untouched).")
     var force = false
 
     @OptionGroup var options: StoreOptions
@@ -35,7 +35,11 @@ struct Quickstart: AsyncParsableCommand {
         let path = options.resolvedPath()
         if FileManager.default.fileExists(atPath: path) {
             guard force else {
-                throw ValidationError("\(path) already exists; pass --force to replace it or --store to choose another file")
+                let store = try LiveEnvironment.openStore(at: path)
+                let count = try await store.samples(of: Set(TypeNames.catalog.map(\.type)), limit: nil).count
+                print("\(path) already exists (\(count) samples); left as it is. Pass --force to recreate it.")
+                print(Self.nextSteps(path: path))
+                return
             }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
@@ -56,18 +60,25 @@ struct Quickstart: AsyncParsableCommand {
             of: .stepCount, options: .cumulativeSum, anchorDate: today, intervalComponents: DateComponents(day: 1))
         let average = steps.statistics().compactMap { try? $0.sumQuantity()?.doubleValue(for: .count()) }
         let mean = average.isEmpty ? 0 : average.reduce(0, +) / Double(average.count)
-        print("""
+        print(
+            """
             Created \(path)
               \(data.samples.count) samples from \(Set(data.samples.compactMap(\.source)).count) sources over \(days) days, \
             \(data.workouts.count) workouts, \(data.activitySummaries.count) activity summaries.
               Average daily steps (iPhone + Apple Watch merged, as the Health app shows them): \(Int(mean.rounded()))
-
-            Next:
-              swift run ohk samples steps --count --store \(path)
-              swift run ohk sources --store \(path)
-              swift run ohk samples weight --store \(path) --format csv
-              swift run ohk types
             """)
+        print(Self.nextSteps(path: path))
+    }
+
+    static func nextSteps(path: String) -> String {
+        """
+
+        Next:
+          swift run ohk samples steps --count --store \(path)
+          swift run ohk sources --store \(path)
+          swift run ohk samples weight --store \(path) --format csv
+          swift run ohk types
+        """
     }
 }
 

@@ -1,3 +1,0 @@
-import HealthCLI
-
-await OHK.main()
