@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "HealthSimulation", targets: ["HealthSimulation"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "HealthTesting", targets: ["HealthTesting"]),
+        .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .executable(name: "ohk", targets: ["ohk"]),
     ],
     dependencies: [
@@ -62,6 +63,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // HealthKit's public API spelled as Apple spells it, a thin translation onto HealthQuery.
+        .target(
+            name: "OpenHealthKit",
+            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthSimulation"],
+            swiftSettings: swiftSettings
+        ),
         // The composition root of the command line: live clock, calendar and UUIDs; one command per file.
         .target(
             name: "HealthCLI",
@@ -94,6 +101,11 @@ let package = Package(
         .testTarget(
             name: "HealthCLITests",
             dependencies: ["HealthCLI", "HealthCore", "HealthTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "OpenHealthKitTests",
+            dependencies: ["OpenHealthKit"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
