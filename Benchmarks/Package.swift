@@ -7,7 +7,7 @@ let package = Package(
     name: "OpenHealthKitBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        .package(name: "OpenHealthKit", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
     ],
     targets: [
