@@ -54,7 +54,7 @@ public enum DeviceDescription {
         marks.sort { $0.range.lowerBound < $1.range.lowerBound }
         var device = Device()
         for (index, mark) in marks.enumerated() {
-            var end = index + 1 < marks.count ? marks[index + 1].range.lowerBound : body.endIndex
+            let end = index + 1 < marks.count ? marks[index + 1].range.lowerBound : body.endIndex
             var value = body[mark.range.upperBound..<end]
             if index + 1 < marks.count {
                 if value.hasSuffix(", ") {
@@ -62,7 +62,6 @@ public enum DeviceDescription {
                 } else if value.hasSuffix(",") {
                     value = value.dropLast()
                 }
-                end = value.endIndex
             }
             let trimmed = value.trimmingCharacters(in: .whitespaces)
             if !trimmed.isEmpty { set(mark.key, trimmed, in: &device) }

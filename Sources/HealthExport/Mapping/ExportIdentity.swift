@@ -27,9 +27,15 @@ public enum ExportIdentity {
         return (high, low)
     }
 
+    /// The 128-bit FNV-1a hash of a string's UTF-8 bytes.
+    public static func fnv1a128(_ string: String) -> (high: UInt64, low: UInt64) {
+        var copy = string
+        return copy.withUTF8 { fnv1a128($0) }
+    }
+
     /// The version-8 UUID of a content key.
     public static func uuid(forKey key: String) -> UUID {
-        uuid(fromHash: fnv1a128(key.utf8))
+        uuid(fromHash: fnv1a128(key))
     }
 
     /// Shapes a 128-bit hash as a version-8, RFC-variant UUID.
@@ -57,7 +63,7 @@ struct IdentityCounter {
 
     /// The UUID for the next occurrence of `key`, and the 64-bit fold that identifies the key.
     mutating func next(forKey key: String) -> (uuid: UUID, fold: UInt64) {
-        let hash = ExportIdentity.fnv1a128(key.utf8)
+        let hash = ExportIdentity.fnv1a128(key)
         let fold = hash.high ^ hash.low
         if seen.insert(fold).inserted { return (ExportIdentity.uuid(fromHash: hash), fold) }
         let occurrence = (repeats[fold] ?? 0) + 1

@@ -52,6 +52,7 @@ extension ExportRecordMapper {
             "\(draft.type)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"
             + "\(Int(end.timeIntervalSince1970))|\(draft.value ?? "")|\(draft.unit ?? "")|\(deviceKey)"
         let sample: AnySample
+        var fold: UInt64 = 0
         switch SampleType(identifier: draft.type) {
         case .quantity(let type):
             guard let text = draft.value, let value = Double(text), value.isFinite else {
@@ -60,7 +61,8 @@ extension ExportRecordMapper {
             guard let unitString = draft.unit, let unit = typing.unit(unitString) else {
                 return recordIssue("unit missing or not parsable")
             }
-            let (uuid, _) = nextIdentity(key, member: draft.inCorrelation)
+            let (uuid, keyFold) = nextIdentity(key, member: draft.inCorrelation)
+            fold = keyFold
             sample = .quantity(
                 QuantitySample(
                     uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start, end: end,
@@ -71,7 +73,8 @@ extension ExportRecordMapper {
             guard let value = categoryValue(type, draft.value) else {
                 return recordIssue("category value not known for the type")
             }
-            let (uuid, _) = nextIdentity(key, member: draft.inCorrelation)
+            let (uuid, keyFold) = nextIdentity(key, member: draft.inCorrelation)
+            fold = keyFold
             sample = .category(
                 CategorySample(
                     uuid: uuid, type: type, value: value, start: start, end: end, device: device, metadata: metadata,
@@ -82,7 +85,6 @@ extension ExportRecordMapper {
             return
         }
         if draft.inCorrelation {
-            let fold = Self.fold(key)
             claimedMembers[fold, default: 0] += 1
             switch sample {
             case .quantity(let member): correlation.quantities.append(member)
@@ -90,7 +92,7 @@ extension ExportRecordMapper {
             default: break
             }
         } else if Self.mayBeCorrelationMember(draft.type) {
-            deferred.append((Self.fold(key), sample))
+            deferred.append((fold, sample))
         } else {
             emit(sample)
         }
@@ -102,11 +104,6 @@ extension ExportRecordMapper {
 
     private mutating func nextIdentity(_ key: String, member: Bool) -> (UUID, UInt64) {
         member ? memberIdentities.next(forKey: key) : identities.next(forKey: key)
-    }
-
-    static func fold(_ key: String) -> UInt64 {
-        let hash = ExportIdentity.fnv1a128(key.utf8)
-        return hash.high ^ hash.low
     }
 
     /// The raw value of a category record: its symbolic name through the catalog, a number, or 0 when missing or

@@ -46,7 +46,7 @@ public struct ExportSourceResolver: Sendable {
     public mutating func source(named name: String, version: String?, device: Device?) -> (source: Source, kind: Kind) {
         if let hit = known[name] { return hit }
         let kind = Self.kind(named: name, version: version, device: device)
-        let hash = ExportIdentity.fnv1a128(name.utf8)
+        let hash = ExportIdentity.fnv1a128(name)
         let identifier: String
         switch kind {
         case .healthApp: identifier = Source.healthAppBundleIdentifier
