@@ -1,0 +1,83 @@
+import Foundation
+import HealthCore
+
+/// The attributes every sample element shares, as written.
+struct SampleHeader {
+    var sourceName: String?
+    var sourceVersion: String?
+    var device: String?
+    var start: Date?
+    var end: Date?
+}
+
+/// A `Record` being read.
+struct RecordDraft {
+    var type = ""
+    var value: String?
+    var unit: String?
+    var header = SampleHeader()
+    var metadata = Metadata()
+    var beats: [String] = []
+    var line = 0
+    var inCorrelation = false
+}
+
+/// A `Correlation` being read.
+struct CorrelationDraft {
+    var type = ""
+    var header = SampleHeader()
+    var metadata = Metadata()
+    var quantities: [QuantitySample] = []
+    var categories: [CategorySample] = []
+    var line = 0
+}
+
+/// A `Workout` being read.
+struct WorkoutDraft {
+    var workout: Workout
+    var header = SampleHeader()
+    var totalDistance: Quantity?
+    var totalEnergy: Quantity?
+    var routes: [(route: WorkoutRoute, path: String?)] = []
+    var line = 0
+}
+
+/// A `WorkoutActivity` being read.
+struct ActivityDraft {
+    var uuid: UUID?
+    var start: Date?
+    var end: Date?
+    var events: [WorkoutEvent] = []
+    var statistics: [QuantityTypeIdentifier: WorkoutStatistics] = [:]
+    var metadata = Metadata()
+    var line = 0
+}
+
+/// A `WorkoutEvent` being read.
+struct EventDraft {
+    var event: WorkoutEvent?
+    var metadata = Metadata()
+}
+
+/// A `WorkoutRoute` being read.
+struct RouteDraft {
+    var header = SampleHeader()
+    var metadata = Metadata()
+    var path: String?
+    var locations: [RouteLocation] = []
+    var line = 0
+}
+
+/// What an open element is, for routing its children and finishing it.
+enum MapperFrame {
+    case root
+    case record
+    case correlation
+    case workout
+    case event
+    case activity
+    case route
+    case heartRateVariability
+    case leaf
+    case skipped
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HealthCore
+
+// Record and Correlation elements.
+extension ExportRecordMapper {
+    /// Types whose top-level records may repeat a correlation member: held back until the end.
+    static func mayBeCorrelationMember(_ type: String) -> Bool {
+        type.hasPrefix("HKQuantityTypeIdentifierBloodPressure") || type.hasPrefix("HKQuantityTypeIdentifierDietary")
+    }
+
+    mutating func beginRecord(_ tag: XMLStartTag, inCorrelation: Bool) {
+        var draft = RecordDraft()
+        draft.line = tag.line
+        draft.inCorrelation = inCorrelation
+        for index in 0..<tag.attributeCount {
+            let name = tag.attributeName(at: index)
+            if readHeader(tag, index, name, into: &draft.header) { continue }
+            switch name {
+            case "type": draft.type = tag.value(at: index)
+            case "value": draft.value = tag.value(at: index)
+            case "unit": draft.unit = tag.value(at: index)
+            default:
+                if name.contains(" ") {
+                    draft.metadata[MetadataKey(name)] = typing.value(forKey: name, string: tag.value(at: index))
+                } else {
+                    unknownAttribute("Record", name)
+                }
+            }
+        }
+        if inCorrelation {
+            summary.correlationMemberRecords += 1
+        } else {
+            summary.recordsByType[draft.type, default: 0] += 1
+        }
+        record = draft
+    }
+
+    mutating func finishRecord() {
+        let draft = record
+        let header = draft.header
+        guard !draft.type.isEmpty, let sourceName = header.sourceName, let start = header.start,
+            let end = header.end
+        else {
+            return recordIssue("a required attribute (type, sourceName, startDate, endDate) is missing or invalid")
+        }
+        var metadata = draft.metadata
+        if !draft.beats.isEmpty {
+            metadata[ExportMetadataKeys.instantaneousBeatsPerMinute] = .string(draft.beats.joined(separator: "|"))
+        }
+        let (device, deviceKey) = device(header.device)
+        let key =
+            "\(draft.type)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"
+            + "\(Int(end.timeIntervalSince1970))|\(draft.value ?? "")|\(draft.unit ?? "")|\(deviceKey)"
+        let sample: AnySample
+        var fold: UInt64 = 0
+        switch SampleType(identifier: draft.type) {
+        case .quantity(let type):
+            guard let text = draft.value, let value = Double(text), value.isFinite else {
+                return recordIssue("quantity value missing or not a number")
+            }
+            guard let unitString = draft.unit, let unit = typing.unit(unitString) else {
+                return recordIssue("unit missing or not parsable")
+            }
+            let (uuid, keyFold) = nextIdentity(key, member: draft.inCorrelation)
+            fold = keyFold
+            sample = .quantity(
+                QuantitySample(
+                    uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start, end: end,
+                    device: device, metadata: metadata,
+                    sourceRevision: sourceResolver.revision(
+                        named: sourceName, version: header.sourceVersion, device: device)))
+        case .category(let type):
+            guard let value = categoryValue(type, draft.value) else {
+                return recordIssue("category value not known for the type")
+            }
+            let (uuid, keyFold) = nextIdentity(key, member: draft.inCorrelation)
+            fold = keyFold
+            sample = .category(
+                CategorySample(
+                    uuid: uuid, type: type, value: value, start: start, end: end, device: device, metadata: metadata,
+                    sourceRevision: sourceResolver.revision(
+                        named: sourceName, version: header.sourceVersion, device: device)))
+        default:
+            summary.skip("Record(\(draft.type))", "records of this type are not imported")
+            return
+        }
+        if draft.inCorrelation {
+            claimedMembers[fold, default: 0] += 1
+            switch sample {
+            case .quantity(let member): correlation.quantities.append(member)
+            case .category(let member): correlation.categories.append(member)
+            default: break
+            }
+        } else if Self.mayBeCorrelationMember(draft.type) {
+            deferred.append((fold, sample))
+        } else {
+            emit(sample)
+        }
+    }
+
+    private mutating func recordIssue(_ message: String) {
+        summary.issue(message, element: "Record", line: record.line, column: 0)
+    }
+
+    private mutating func nextIdentity(_ key: String, member: Bool) -> (UUID, UInt64) {
+        member ? memberIdentities.next(forKey: key) : identities.next(forKey: key)
+    }
+
+    /// The raw value of a category record: its symbolic name through the catalog, a number, or 0 when missing or
+    /// `HKCategoryValueNotApplicable`.
+    func categoryValue(_ type: CategoryTypeIdentifier, _ text: String?) -> Int? {
+        guard let text, !text.isEmpty, text != CategoryValue.notApplicable.exportName else { return 0 }
+        if let value = type.typeDescription?.value(forExportName: text) { return value }
+        return Int(text)
+    }
+
+    mutating func beginCorrelation(_ tag: XMLStartTag) {
+        var draft = CorrelationDraft()
+        draft.line = tag.line
+        for index in 0..<tag.attributeCount {
+            let name = tag.attributeName(at: index)
+            if readHeader(tag, index, name, into: &draft.header) { continue }
+            if name == "type" {
+                draft.type = tag.value(at: index)
+            } else {
+                unknownAttribute("Correlation", name)
+            }
+        }
+        correlation = draft
+    }
+
+    mutating func finishCorrelation() {
+        let draft = correlation
+        let header = draft.header
+        guard draft.type.hasPrefix("HKCorrelationTypeIdentifier"), let sourceName = header.sourceName,
+            let start = header.start, let end = header.end
+        else {
+            summary.issue(
+                "a required attribute (type, sourceName, startDate, endDate) is missing or invalid",
+                element: "Correlation", line: draft.line, column: 0)
+            return
+        }
+        let (device, deviceKey) = device(header.device)
+        let key =
+            "\(draft.type)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"
+            + "\(Int(end.timeIntervalSince1970))|\(deviceKey)"
+        let (uuid, _) = identities.next(forKey: key)
+        let revision = sourceResolver.revision(named: sourceName, version: header.sourceVersion, device: device)
+        summary.correlationsByType[draft.type, default: 0] += 1
+        emit(
+            .correlation(
+                Correlation(
+                    uuid: uuid, type: CorrelationTypeIdentifier(draft.type), start: start, end: end,
+                    quantitySamples: draft.quantities, categorySamples: draft.categories, device: device,
+                    metadata: draft.metadata, sourceRevision: revision)))
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import HealthCore
+
+/// Turns the scanner's tags into HealthCore values: samples, correlations, workouts, routes, activity summaries
+/// and characteristics.
+///
+/// Feed it every token of one document with ``consume(_:)``, take output with ``takeBatch()`` whenever
+/// convenient, and call ``finish()`` at the end. The mapper never fails on content: an element it cannot map is
+/// skipped and reported in ``summary`` (``ExportSummary/issues``), with its line.
+///
+/// Correlation members also appear as top-level `Record`s. The correlation's members are the samples; their
+/// top-level copies are not emitted. Because a correlation can come after its copies, top-level records of the
+/// member types (blood pressure and dietary types) are held back until ``finish()``, then emitted unless a
+/// correlation claimed them (matched by content key and count).
+///
+/// ```swift
+/// var mapper = ExportRecordMapper()
+/// try scanner.feed(chunk) { token in mapper.consume(token) }
+/// mapper.finish()
+/// let batch = mapper.takeBatch()
+/// ```
+public struct ExportRecordMapper: Sendable {
+    /// What the mapper found so far.
+    public internal(set) var summary = ExportSummary()
+
+    var output = ExportBatch()
+    var frames: [MapperFrame] = []
+    var sourceResolver = ExportSourceResolver()
+    var identities = IdentityCounter()
+    var memberIdentities = IdentityCounter()
+    var typing = ExportMetadataTyping()
+    var devices: [String: Device] = [:]
+    var record = RecordDraft()
+    var correlation = CorrelationDraft()
+    var workout: WorkoutDraft?
+    var activity = ActivityDraft()
+    var event = EventDraft()
+    var route = RouteDraft()
+    var deferred: [(fold: UInt64, sample: AnySample)] = []
+    var claimedMembers: [UInt64: Int] = [:]
+
+    /// Creates a mapper at the start of a document.
+    public init() {}
+
+    /// Maps one token.
+    public mutating func consume(_ token: XMLScanner.Token) {
+        switch token {
+        case .start(let tag): start(tag)
+        case .end: end()
+        }
+    }
+
+    /// Emits the held-back records that no correlation claimed and completes the summary.
+    public mutating func finish() {
+        for (fold, sample) in deferred {
+            if let claimed = claimedMembers[fold], claimed > 0 {
+                claimedMembers[fold] = claimed - 1
+                summary.correlationMemberCopiesSkipped += 1
+            } else {
+                emit(sample)
+            }
+        }
+        deferred.removeAll()
+        summary.sources = sourceResolver.sources
+        summary.exactDuplicates = identities.duplicateCount
+    }
+
+    /// Returns the output gathered since the last call and starts a new batch.
+    public mutating func takeBatch() -> ExportBatch {
+        let batch = output
+        output = ExportBatch()
+        return batch
+    }
+
+    /// The number of items waiting in the current batch.
+    public var pendingCount: Int { output.count }
+
+    mutating func emit(_ sample: AnySample) {
+        output.samples.append(sample)
+        summary.samplesEmitted += 1
+    }
+
+    private mutating func start(_ tag: XMLStartTag) {
+        guard let parent = frames.last else {
+            if tag.nameEquals("HealthData") {
+                summary.locale = tag.value(of: "locale")
+                frames.append(.root)
+            } else {
+                summary.issue(
+                    "the root element is not HealthData", element: tag.name, line: tag.line, column: tag.column)
+                frames.append(.skipped)
+            }
+            return
+        }
+        switch parent {
+        case .root: frames.append(topLevel(tag))
+        case .record: frames.append(recordChild(tag))
+        case .heartRateVariability:
+            if tag.nameEquals("InstantaneousBeatsPerMinute") {
+                record.beats.append("\(tag.value(of: "bpm") ?? "")@\(tag.value(of: "time") ?? "")")
+                frames.append(.leaf)
+            } else {
+                frames.append(unknown(tag))
+            }
+        case .correlation:
+            if tag.nameEquals("MetadataEntry") {
+                addMetadata(tag, to: \.correlation.metadata)
+                frames.append(.leaf)
+            } else if tag.nameEquals("Record") {
+                beginRecord(tag, inCorrelation: true)
+                frames.append(.record)
+            } else {
+                frames.append(unknown(tag))
+            }
+        case .workout: frames.append(workoutChild(tag))
+        case .activity: frames.append(activityChild(tag))
+        case .event:
+            if tag.nameEquals("MetadataEntry") {
+                addMetadata(tag, to: \.event.metadata)
+                frames.append(.leaf)
+            } else {
+                frames.append(unknown(tag))
+            }
+        case .route: frames.append(routeChild(tag))
+        case .leaf, .skipped: frames.append(.skipped)
+        }
+    }
+
+    private mutating func end() {
+        guard let frame = frames.popLast() else { return }
+        switch frame {
+        case .record: finishRecord()
+        case .correlation: finishCorrelation()
+        case .workout: finishWorkout()
+        case .event: finishEvent()
+        case .activity: finishActivity()
+        case .route: finishRoute()
+        case .root, .heartRateVariability, .leaf, .skipped: break
+        }
+    }
+
+    private mutating func topLevel(_ tag: XMLStartTag) -> MapperFrame {
+        if tag.nameEquals("Record") {
+            beginRecord(tag, inCorrelation: false)
+            return .record
+        }
+        if tag.nameEquals("Workout") {
+            return beginWorkout(tag)
+        }
+        if tag.nameEquals("Correlation") {
+            beginCorrelation(tag)
+            return .correlation
+        }
+        if tag.nameEquals("ActivitySummary") {
+            activitySummary(tag)
+            return .leaf
+        }
+        if tag.nameEquals("ExportDate") {
+            summary.exportDate = tag.index(of: "value").flatMap { ExportDateParser.parse(tag.rawValueBytes(at: $0)) }
+            return .leaf
+        }
+        if tag.nameEquals("Me") {
+            summary.characteristics = characteristics(tag)
+            return .leaf
+        }
+        if tag.nameEquals("ClinicalRecord") {
+            summary.skip("ClinicalRecord", "clinical records (FHIR side files) are not imported")
+            return .skipped
+        }
+        if tag.nameEquals("Audiogram") {
+            summary.skip("Audiogram", "audiograms are not imported")
+            return .skipped
+        }
+        if tag.nameEquals("VisionPrescription") {
+            summary.skip("VisionPrescription", "vision prescriptions are not imported")
+            return .skipped
+        }
+        return unknown(tag)
+    }
+
+    private mutating func recordChild(_ tag: XMLStartTag) -> MapperFrame {
+        if tag.nameEquals("MetadataEntry") {
+            addMetadata(tag, to: \.record.metadata)
+            return .leaf
+        }
+        if tag.nameEquals("HeartRateVariabilityMetadataList") { return .heartRateVariability }
+        return unknown(tag)
+    }
+
+    mutating func unknown(_ tag: XMLStartTag) -> MapperFrame {
+        summary.unknownElements[tag.name, default: 0] += 1
+        return .skipped
+    }
+
+    mutating func unknownAttribute(_ element: StaticString, _ name: String) {
+        summary.unknownAttributes["\(element)@\(name)", default: 0] += 1
+    }
+
+    /// Adds a `MetadataEntry`'s key and typed value.
+    mutating func addMetadata(_ tag: XMLStartTag, to metadata: WritableKeyPath<ExportRecordMapper, Metadata>) {
+        guard let key = tag.value(of: "key"), !key.isEmpty else {
+            summary.issue("MetadataEntry without a key", element: "MetadataEntry", line: tag.line, column: tag.column)
+            return
+        }
+        let value = tag.value(of: "value") ?? ""
+        let typed = typing.value(forKey: key, string: value)
+        self[keyPath: metadata][MetadataKey(key)] = typed
+    }
+
+    /// Reads the shared sample attributes; returns false when the attribute is not one of them.
+    mutating func readHeader(_ tag: XMLStartTag, _ index: Int, _ name: String, into header: inout SampleHeader) -> Bool
+    {
+        switch name {
+        case "sourceName", "source": header.sourceName = tag.value(at: index)
+        case "sourceVersion": header.sourceVersion = tag.value(at: index)
+        case "device": header.device = tag.value(at: index)
+        case "startDate": header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
+        case "endDate": header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
+        case "creationDate", "recordCount": break
+        default: return false
+        }
+        return true
+    }
+
+    /// The device of a description, cached by its text without the pointer.
+    mutating func device(_ description: String?) -> (device: Device?, key: String) {
+        guard let description else { return (nil, "") }
+        let key = String(DeviceDescription.withoutPointer(description))
+        if let hit = devices[key] { return (hit, key) }
+        guard let parsed = DeviceDescription.parse(description) else { return (nil, key) }
+        if devices.count < 10_000 { devices[key] = parsed }
+        return (parsed, key)
+    }
+}

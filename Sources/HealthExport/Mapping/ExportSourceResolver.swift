@@ -1,0 +1,118 @@
+import Foundation
+public import HealthCore
+
+/// Derives a ``Source`` for an export's `sourceName`, which is only a display name.
+///
+/// The rule, decided the first time a name is seen and then kept for the whole import:
+///
+/// | Name / first record | bundle identifier | product type |
+/// |---|---|---|
+/// | `Health` | `com.apple.Health` | – |
+/// | contains "Watch", or the device's model is `Watch` and its software version equals `sourceVersion` | `com.apple.health.<UUID-shaped FNV hash of the name>` | the device's hardware (`Watch6,1`), else `Watch` |
+/// | contains "iPhone"/"iPad"/"iPod", or the device's model is one of those and its software version equals `sourceVersion` | `com.apple.health.<hash>` | the hardware (`iPhone16,2`), else `iPhone` |
+/// | anything else | `export.<ascii-slug>.<8 hex digits of the hash>` | – |
+///
+/// Apple devices use HealthKit's own `com.apple.health.` prefix, so the default source order of the merge puts
+/// them (watches first, by product type) above apps. The name itself is kept exactly, including NBSP, U+2019 and
+/// any other Unicode.
+///
+/// ```swift
+/// var resolver = ExportSourceResolver()
+/// resolver.source(named: "Ana’s Apple Watch", version: "10.1", device: nil).bundleIdentifier
+/// // "com.apple.health.3F2A…"
+/// ```
+public struct ExportSourceResolver: Sendable {
+    /// The kinds of source the rule tells apart.
+    public enum Kind: Sendable, Hashable {
+        /// The Health app's manual entries.
+        case healthApp
+        /// An Apple Watch.
+        case watch
+        /// An iPhone, iPad or iPod touch.
+        case phone
+        /// An app or anything else.
+        case app
+    }
+
+    private var known: [String: (source: Source, kind: Kind)] = [:]
+
+    /// Creates a resolver with no names seen.
+    public init() {}
+
+    /// The sources seen so far, by name.
+    public var sources: [Source] { known.values.map(\.source).sorted { $0.bundleIdentifier < $1.bundleIdentifier } }
+
+    /// The source for a name (decided on first sight, then fixed), and its kind.
+    public mutating func source(named name: String, version: String?, device: Device?) -> (source: Source, kind: Kind) {
+        if let hit = known[name] { return hit }
+        let kind = Self.kind(named: name, version: version, device: device)
+        let hash = ExportIdentity.fnv1a128(name)
+        let identifier: String
+        switch kind {
+        case .healthApp: identifier = Source.healthAppBundleIdentifier
+        case .watch, .phone:
+            identifier = Source.appleDeviceBundlePrefix + ExportIdentity.uuid(fromHash: hash).uuidString
+        case .app: identifier = "export." + Self.slug(name) + "." + Self.hex(hash.low, digits: 8)
+        }
+        let result = (Source(name: name, bundleIdentifier: identifier), kind)
+        known[name] = result
+        return result
+    }
+
+    /// A revision for a record of this source.
+    public mutating func revision(named name: String, version: String?, device: Device?) -> SourceRevision {
+        let (source, kind) = source(named: name, version: version, device: device)
+        let hardware = device?.hardwareVersion
+        switch kind {
+        case .watch:
+            let product = hardware.flatMap { $0.hasPrefix("Watch") ? $0 : nil } ?? "Watch"
+            return SourceRevision(
+                source: source, version: version, productType: product,
+                operatingSystemVersion: (device?.softwareVersion ?? version).flatMap(OSVersion.init))
+        case .phone:
+            let isPhone = hardware.map { $0.hasPrefix("iPhone") || $0.hasPrefix("iPad") || $0.hasPrefix("iPod") }
+            return SourceRevision(
+                source: source, version: version, productType: isPhone == true ? hardware : "iPhone",
+                operatingSystemVersion: (device?.softwareVersion ?? version).flatMap(OSVersion.init))
+        case .healthApp, .app:
+            return SourceRevision(source: source, version: version)
+        }
+    }
+
+    static func kind(named name: String, version: String?, device: Device?) -> Kind {
+        if name == "Health" { return .healthApp }
+        if name.contains("Watch") { return .watch }
+        if name.contains("iPhone") || name.contains("iPad") || name.contains("iPod") { return .phone }
+        guard let device, let model = device.model, device.softwareVersion == version else { return .app }
+        if model == "Watch" { return .watch }
+        if model == "iPhone" || model == "iPad" || model == "iPod" { return .phone }
+        return .app
+    }
+
+    static func slug(_ name: String) -> String {
+        var result = ""
+        var pendingDash = false
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingDash, !result.isEmpty { result.append("-") }
+                pendingDash = false
+                result.unicodeScalars.append(Unicode.Scalar(UInt8(scalar.value)).lowercasedASCII)
+            } else {
+                pendingDash = true
+            }
+        }
+        return result.isEmpty ? "source" : result
+    }
+
+    static func hex(_ value: UInt64, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        let padded = String(repeating: "0", count: max(0, 16 - text.count)) + text
+        return String(padded.prefix(digits))
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var lowercasedASCII: Unicode.Scalar {
+        ("A"..."Z").contains(self) ? Unicode.Scalar(UInt8(value) + 32) : self
+    }
+}

@@ -1,0 +1,166 @@
+public import Foundation
+import HealthCore
+
+/// Reads a Health export (a bare `export.xml` or the `export.zip` archive) as a stream of batches.
+///
+/// The document is read in chunks (1 MiB by default) through ``XMLScanner`` and ``ExportRecordMapper``; it is
+/// never held in memory. Batches are handed to a callback as they fill; the summary comes back at the end.
+///
+/// ```swift
+/// let parser = ExportParser()
+/// let summary = try parser.parse(fileAt: exportURL) { batch in
+///     try store.save(batch.samples)
+/// } progress: { progress in
+///     print(progress.bytesRead, progress.recordsRead)
+/// }
+/// summary.recordCount
+/// ```
+public struct ExportParser: Sendable {
+    /// Tuning.
+    public struct Options: Sendable, Hashable {
+        /// Bytes read per chunk.
+        public var chunkSize: Int
+        /// Items per batch (a batch is delivered once a chunk brings it to this size, and at the end).
+        public var batchSize: Int
+
+        /// Creates options.
+        public init(chunkSize: Int = 1 << 20, batchSize: Int = 4_096) {
+            self.chunkSize = max(1, chunkSize)
+            self.batchSize = max(1, batchSize)
+        }
+    }
+
+    /// How far parsing has come.
+    public struct Progress: Sendable, Hashable {
+        /// XML bytes read.
+        public var bytesRead: Int
+        /// The XML's total size, when known.
+        public var totalBytes: Int?
+        /// Top-level records read.
+        public var recordsRead: Int
+    }
+
+    /// The options.
+    public var options: Options
+
+    /// Creates a parser.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Parses a file: a zip archive (recognised by its signature) or a bare XML document.
+    ///
+    /// - Parameters:
+    ///   - url: The `export.zip` or `export.xml`.
+    ///   - batch: Receives the output in document order; may throw to stop.
+    ///   - progress: Called after every chunk.
+    /// - Returns: What the export held and what was skipped.
+    /// - Throws: ``ExportError`` when the file is unreadable or the XML is malformed, or what `batch` throws.
+    public func parse(
+        fileAt url: URL, batch: (ExportBatch) throws -> Void, progress: (Progress) -> Void = { _ in }
+    ) throws -> ExportSummary {
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw ExportError(code: .io, message: "cannot open \(url.lastPathComponent)")
+        }
+        let signature = (try? handle.read(upToCount: 4)) ?? Data()
+        if signature.elementsEqual([0x50, 0x4B, 0x03, 0x04]) {
+            try? handle.close()
+            return try parseArchive(at: url, batch: batch, progress: progress)
+        }
+        try? handle.seek(toOffset: 0)
+        defer { try? handle.close() }
+        let total = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        var session = Session(options: options, totalBytes: total)
+        while true {
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: options.chunkSize) ?? Data()
+            } catch {
+                throw ExportError(code: .io, message: "cannot read \(url.lastPathComponent)")
+            }
+            if chunk.isEmpty { break }
+            try session.feed(chunk, batch: batch, progress: progress)
+        }
+        return try session.finish(batch: batch, progress: progress)
+    }
+
+    /// Parses a document given as a sequence of chunks (for example from a network stream).
+    ///
+    /// - Throws: ``ExportError`` when the XML is malformed, or what `batch` throws.
+    public func parse(
+        chunks: some Sequence<Data>, batch: (ExportBatch) throws -> Void, progress: (Progress) -> Void = { _ in }
+    ) throws -> ExportSummary {
+        var session = Session(options: options, totalBytes: nil)
+        for chunk in chunks { try session.feed(chunk, batch: batch, progress: progress) }
+        return try session.finish(batch: batch, progress: progress)
+    }
+
+    /// Parses a whole in-memory document and returns every batch merged into one (for small exports and tests).
+    ///
+    /// - Throws: ``ExportError`` when the XML is malformed.
+    public func parse(data: Data) throws -> (batch: ExportBatch, summary: ExportSummary) {
+        var merged = ExportBatch()
+        let chunks = stride(from: 0, to: data.count, by: options.chunkSize).map {
+            data.subdata(in: (data.startIndex + $0)..<(data.startIndex + min(data.count, $0 + options.chunkSize)))
+        }
+        let summary = try parse(chunks: chunks) { batch in
+            merged.samples += batch.samples
+            merged.activitySummaries += batch.activitySummaries
+            merged.routeFiles += batch.routeFiles
+        }
+        return (merged, summary)
+    }
+}
+
+/// One parse: the scanner, the mapper and the batching between them.
+struct Session {
+    let options: ExportParser.Options
+    let totalBytes: Int?
+    var scanner = XMLScanner()
+    var mapper = ExportRecordMapper()
+
+    init(options: ExportParser.Options, totalBytes: Int?) {
+        self.options = options
+        self.totalBytes = totalBytes
+    }
+
+    var progress: ExportParser.Progress {
+        ExportParser.Progress(
+            bytesRead: scanner.bytesConsumed, totalBytes: totalBytes, recordsRead: mapper.summary.recordCount)
+    }
+
+    mutating func feed(
+        _ chunk: Data, batch: (ExportBatch) throws -> Void, progress report: (ExportParser.Progress) -> Void
+    ) throws {
+        var mapper = ExportRecordMapper()
+        swap(&mapper, &self.mapper)
+        defer { swap(&mapper, &self.mapper) }
+        try scanner.feed(chunk) { token in mapper.consume(token) }
+        if mapper.pendingCount >= options.batchSize { try batch(mapper.takeBatch()) }
+        report(
+            ExportParser.Progress(
+                bytesRead: scanner.bytesConsumed, totalBytes: totalBytes, recordsRead: mapper.summary.recordCount))
+    }
+
+    mutating func finish(
+        batch: (ExportBatch) throws -> Void, progress report: (ExportParser.Progress) -> Void
+    ) throws -> ExportSummary {
+        var mapper = ExportRecordMapper()
+        swap(&mapper, &self.mapper)
+        defer { swap(&mapper, &self.mapper) }
+        try scanner.finish { token in mapper.consume(token) }
+        mapper.finish()
+        let last = mapper.takeBatch()
+        if !last.isEmpty { try batch(last) }
+        var summary = mapper.summary
+        summary.bytesRead = scanner.bytesConsumed
+        summary.recoveredAttributeNames = scanner.recoveredAttributeNames
+        report(
+            ExportParser.Progress(
+                bytesRead: scanner.bytesConsumed, totalBytes: totalBytes, recordsRead: summary.recordCount))
+        return summary
+    }
+}
