@@ -74,6 +74,26 @@ extension InMemoryStorage {
             return CommitResult(anchor: anchor, deleted: deleted, touchedTypes: touched)
         }
 
+        /// Inserts a top-level sample and, for a correlation, its members (a bulk write's insert).
+        /// - Returns: The types touched.
+        /// - Throws: `.duplicateUUID` when the sample or a member is already stored; nothing is written then.
+        mutating func insertTopLevel(_ sample: AnySample) throws(StorageError) -> Set<SampleType> {
+            let members = sample.correlation?.objects ?? []
+            for uuid in [sample.uuid] + members.map(\.uuid) where rows[uuid] != nil {
+                throw StorageError(.duplicateUUID, "an object with UUID \(uuid.uuidString) is already stored")
+            }
+            var touched: Set<SampleType> = [sample.sampleType]
+            for member in members {
+                var member = member
+                if member.sourceRevision == nil { member.sourceRevision = sample.sourceRevision }
+                insert(member)
+                memberOf[member.uuid] = sample.uuid
+                touched.insert(member.sampleType)
+            }
+            insert(sample)
+            return touched
+        }
+
         private mutating func insert(_ sample: AnySample) {
             anchor += 1
             rows[sample.uuid] = StoredSample(sample: sample, anchor: anchor)

@@ -5,7 +5,7 @@ import Synchronization
 /// The reference ``SampleStorage``: everything in memory, guarded by a mutex. Fast, exact, and the
 /// behaviour every other backend is tested against (it passes the same conformance suite).
 public final class InMemoryStorage: SampleStorage {
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     /// Creates an empty store.
     public init() {}

@@ -38,10 +38,18 @@ extension SampleStorage {
         canonicalUnit: HealthUnit
     ) async throws(StorageError) -> [QuantityPiece] {
         let rows = try await samples(matching: SampleRequest(predicate: predicate))
+        return QuantityPiece.pieces(of: rows.map(\.sample), canonicalUnit: canonicalUnit)
+    }
+}
+
+extension QuantityPiece {
+    /// The pieces of whole samples: one per quantity sample, one per element of a series; samples of other
+    /// kinds and values that do not convert to `canonicalUnit` are skipped.
+    public static func pieces(of samples: [AnySample], canonicalUnit: HealthUnit) -> [QuantityPiece] {
         var pieces: [QuantityPiece] = []
-        pieces.reserveCapacity(rows.count)
-        for row in rows {
-            guard let sample = row.sample.quantitySample else { continue }
+        pieces.reserveCapacity(samples.count)
+        for sample in samples {
+            guard let sample = sample.quantitySample else { continue }
             let source = sample.sourceRevision?.source.bundleIdentifier ?? ""
             for (index, entry) in sample.quantities.enumerated() {
                 guard let value = try? entry.quantity.doubleValue(for: canonicalUnit) else { continue }

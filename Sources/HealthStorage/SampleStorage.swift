@@ -23,6 +23,13 @@ public protocol SampleStorage: Sendable {
     /// The number of samples that match a predicate.
     func count(matching predicate: SamplePredicate) async throws(StorageError) -> Int
 
+    /// The quantities of matching quantity samples in `canonicalUnit`, in insertion order: the statistics
+    /// engine's read (a default over ``samples(matching:)`` exists; backends override it with a lean read).
+    func quantityPieces(
+        matching predicate: SamplePredicate,
+        canonicalUnit: HealthUnit
+    ) async throws(StorageError) -> [QuantityPiece]
+
     /// Changes (additions and deletions) after an anchor, in anchor order.
     func changes(after anchor: Int64?, matching request: ChangeRequest) async throws(StorageError) -> ChangeBatch
 

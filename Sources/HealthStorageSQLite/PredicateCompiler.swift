@@ -11,6 +11,9 @@ struct CompiledPredicate: Sendable {
     /// True when some rows can only be decided in memory: then `sql` selects a superset, and the caller must
     /// filter the candidates with ``SamplePredicate/evaluate(_:context:)``.
     var needsResidual: Bool
+    /// True when the condition bounds `start_date` (a date window): ordering by end date should then sort the
+    /// rows the (type_id, start_date) range selects, not walk the end-date index past every later sample.
+    var boundsStartDate = false
 }
 
 /// Compiles the ``SamplePredicate`` AST to SQL over the schema of `SQLiteStorage+Schema.swift`.
@@ -32,7 +35,8 @@ enum PredicateCompiler {
         var state = State()
         let sql = state.compile(predicate.node, positive: true)
         return CompiledPredicate(
-            sql: sql, arguments: StatementArguments(state.arguments), needsResidual: state.residual)
+            sql: sql, arguments: StatementArguments(state.arguments), needsResidual: state.residual,
+            boundsStartDate: state.boundsStartDate)
     }
 
     /// The condition on `type_id` (of `samples` or `tombstones`) for a set of types; `0` when none can match.
@@ -45,6 +49,9 @@ enum PredicateCompiler {
     private struct State {
         var arguments: [DatabaseValue] = []
         var residual = false
+        var boundsStartDate = false
+        /// The types a sibling `.types` node restricts the rows to, for the span bound of date windows.
+        var spanScope: Set<SampleType>?
 
         mutating func placeholders(_ values: [DatabaseValue]) -> String {
             arguments += values
@@ -74,10 +81,20 @@ enum PredicateCompiler {
             case .none:
                 return "0"
             case .date(let start, let end, let options):
+                boundsStartDate = boundsStartDate || start != nil || end != nil
                 var parts: [String] = []
                 if let start {
                     let column = options.contains(.strictStartDate) ? "start_date" : "end_date"
                     parts.append("\(column) >= \(arg(start.timeIntervalSinceReferenceDate))")
+                    if !options.contains(.strictStartDate) {
+                        // Implied by `end_date >= start` (no sample is longer than its type's longest), and it
+                        // lets SQLite range-scan (type_id, start_date) instead of reading every earlier sample.
+                        let bound = arg(start.timeIntervalSinceReferenceDate - 0.001)
+                        let scope = spanScope.map { types($0, column: "type_id") } ?? "1"
+                        parts.append(
+                            "start_date >= \(bound) - (SELECT IFNULL(MAX(max_duration), 0) FROM type_spans WHERE \(scope))"
+                        )
+                    }
                 }
                 if let end {
                     let column = options.contains(.strictEndDate) ? "end_date" : "start_date"
@@ -132,13 +149,50 @@ enum PredicateCompiler {
                     + "OR (route_workout_uuid IS NOT NULL AND route_workout_uuid = \(second))"
             case .and(let children):
                 guard !children.isEmpty else { return "1" }
-                return children.map { "(\(compile($0, positive: positive)))" }.joined(separator: " AND ")
+                let outer = spanScope
+                defer { spanScope = outer }
+                for child in children {
+                    if case .types(let types) = child { spanScope = types }
+                }
+                // The leading range term's arguments come first, like its text.
+                let leading = combinedDateRange(children).map { ["(\($0))"] } ?? []
+                let compiled = children.map { "(\(compile($0, positive: positive)))" }
+                return (leading + compiled).joined(separator: " AND ")
             case .or(let children):
                 guard !children.isEmpty else { return "0" }
                 return children.map { "(\(compile($0, positive: positive)))" }.joined(separator: " OR ")
             case .not(let child):
                 return "NOT (\(compile(child, positive: !positive)))"
             }
+        }
+
+        /// With several date windows in one conjunction, their tightest `start_date` range as one leading term:
+        /// SQLite range-scans the (type_id, start_date) index with the first bounds it meets, which would
+        /// otherwise be the loosest window's. Every window implies `start_date < end` (samples never end before
+        /// they start) and `start_date >= start − the type's longest span`, so the term changes no result.
+        mutating func combinedDateRange(_ children: [SamplePredicate.Node]) -> String? {
+            var starts: [Double] = []
+            var ends: [Double] = []
+            var windows = 0
+            for child in children {
+                guard case .date(let start, let end, _) = child else { continue }
+                windows += 1
+                if let start { starts.append(start.timeIntervalSinceReferenceDate - 0.001) }
+                if let end { ends.append(end.timeIntervalSinceReferenceDate) }
+            }
+            guard windows > 1 else { return nil }
+            var parts: [String] = []
+            if !starts.isEmpty {
+                let bound = starts.count == 1 ? arg(starts[0]) : "MAX(\(placeholders(starts.map(\.databaseValue))))"
+                let scope = spanScope.map { types($0, column: "type_id") } ?? "1"
+                parts.append(
+                    "start_date >= \(bound) - (SELECT IFNULL(MAX(max_duration), 0) FROM type_spans WHERE \(scope))")
+            }
+            if !ends.isEmpty {
+                let bound = ends.count == 1 ? arg(ends[0]) : "MIN(\(placeholders(ends.map(\.databaseValue))))"
+                parts.append("start_date < \(bound)")
+            }
+            return parts.isEmpty ? nil : parts.joined(separator: " AND ")
         }
 
         mutating func types(_ types: Set<SampleType>, column: String) -> String {
@@ -148,6 +202,12 @@ enum PredicateCompiler {
                 if key.kind >= 0 { byKind[key.kind, default: []].append(key.identifier) }
             }
             guard !byKind.isEmpty else { return "0" }
+            if byKind.count == 1, let (kind, identifiers) = byKind.first, identifiers.count == 1 {
+                // One type: an equality SQLite can seek and order by through the (type_id, …) indexes (an IN
+                // list cannot give index order). `IS` keeps it false, never NULL, for an unregistered type.
+                return
+                    "\(column) IS (SELECT id FROM types WHERE kind = \(kind) AND identifier = \(arg(identifiers[0])))"
+            }
             let groups = byKind.keys.sorted().map { kind in
                 let list = placeholders((byKind[kind] ?? []).sorted().map(\.databaseValue))
                 return "kind = \(kind) AND identifier IN (\(list))"

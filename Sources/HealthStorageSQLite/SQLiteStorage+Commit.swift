@@ -19,12 +19,16 @@ extension SQLiteStorage {
     }
 }
 
-/// One commit's work on the writer connection.
-private struct CommitWriter {
+/// One commit's work on the writer connection (also the insert path of a bulk write).
+struct CommitWriter {
     let db: Database
     let cache: WriteCache
     var anchor: Int64
     var touched: Set<SampleType> = []
+    /// The longest sample inserted per type id in this commit (folded into `type_spans`).
+    var spans: [Int64: Double] = [:]
+    /// The ids of the previous row's type, source and device, and its unit's facts.
+    var last = LastRow()
     let insertSample: DirectStatement
     let insertMetadata: DirectStatement
 
@@ -81,39 +85,65 @@ private struct CommitWriter {
                 sql: "INSERT OR IGNORE INTO workout_associations (sample_uuid, workout_uuid) VALUES (?, ?)",
                 arguments: [association.sample, association.workout])
         }
-        try db.execute(sql: "UPDATE meta SET anchor = ? WHERE id = 1", arguments: [anchor])
+        try finish()
         return CommitResult(anchor: anchor, deleted: deleted, touchedTypes: touched)
     }
 
+    /// Folds the longest spans into `type_spans` and stores the anchor: the last step of a write.
+    mutating func finish() throws {
+        for (typeID, span) in spans {
+            try db.execute(
+                sql: """
+                    INSERT INTO type_spans (type_id, max_duration) VALUES (?, ?)
+                    ON CONFLICT (type_id) DO UPDATE SET max_duration = MAX(max_duration, excluded.max_duration)
+                    """, arguments: [typeID, span])
+        }
+        spans = [:]
+        try db.execute(sql: "UPDATE meta SET anchor = ? WHERE id = 1", arguments: [anchor])
+    }
+
     private mutating func insert(_ sample: AnySample, correlation: UUID?) throws {
+        if try !tryInsert(sample, correlation: correlation) {
+            throw StorageError(.duplicateUUID, "an object with UUID \(sample.uuid.uuidString) is already stored")
+        }
+    }
+
+    /// Inserts one row (and its metadata rows); false, with nothing written, when its UUID is already stored.
+    ///
+    /// The ids of the type, source and device of the previous row are remembered, so a run of rows from the same
+    /// type, source and device (an import) looks nothing up.
+    mutating func tryInsert(_ sample: AnySample, correlation: UUID?) throws -> Bool {
         anchor += 1
-        let kind = SampleKind(sample)
-        let type = try cache.typeID(TypeKey(sample.sampleType), db)
+        let row = RowFields(sample)
+        let type = try typeID(row.type)
         let s = insertSample
         s.bind(1, anchor)
-        s.bind(2, sample.uuid)
-        s.bind(3, kind.rawValue)
+        s.bind(2, row.uuid)
+        s.bind(3, row.kind.rawValue)
         s.bind(4, type.id)
-        if let revision = sample.sourceRevision {
-            let source = try cache.sourceID(revision, db)
+        if let revision = row.revision {
+            let source = try sourceColumns(revision)
             s.bind(5, source.id)
-            s.bind(6, source.name == revision.source.name ? nil : revision.source.name)
+            s.bind(6, source.nameOverride)
             s.bind(7, revision.version)
             s.bind(8, revision.productType)
-            s.bind(9, revision.operatingSystemVersion?.description)
+            s.bind(9, source.osVersion)
         }
-        if let device = sample.device { s.bind(10, try cache.deviceID(device, db)) }
-        s.bind(11, sample.startDate.timeIntervalSinceReferenceDate)
-        s.bind(12, sample.endDate.timeIntervalSinceReferenceDate)
+        if let device = row.device { s.bind(10, try deviceID(device)) }
+        s.bind(11, row.start.timeIntervalSinceReferenceDate)
+        s.bind(12, row.end.timeIntervalSinceReferenceDate)
+        let span = max(0, row.end.timeIntervalSince(row.start))
+        if span > spans[type.id] ?? -1 { spans[type.id] = span }
         switch sample {
         case .quantity(let quantity):
             let unit = quantity.quantity.unit
             let own = quantity.quantity.doubleValue(in: unit)
+            let isCanonical = type.canonical.map { isSame(unit, $0) } ?? false
             if let canonical = type.canonical {
-                s.bind(13, unit == canonical ? own : try? quantity.quantity.doubleValue(for: canonical))
+                s.bind(13, isCanonical ? own : try? quantity.quantity.doubleValue(for: canonical))
             }
-            if unit != type.canonical {
-                s.bind(14, unit.unitString)
+            if !isCanonical {
+                s.bind(14, unitString(unit))
                 s.bind(15, own)
             }
         case .category(let category):
@@ -127,13 +157,16 @@ private struct CommitWriter {
             break
         }
         s.bind(20, correlation)
-        s.bind(21, Int64(sample.metadata.isEmpty ? 0 : 1))
+        s.bind(21, Int64(row.metadata.isEmpty ? 0 : 1))
         s.bind(22, try SampleCodec.payload(sample))
         let code = try s.run()
         if code != SQLITE_DONE {
-            throw StorageError(.duplicateUUID, "an object with UUID \(sample.uuid.uuidString) is already stored")
+            anchor -= 1
+            // A UNIQUE conflict (SQLITE_CONSTRAINT_UNIQUE is SQLITE_CONSTRAINT | 8 << 8): the UUID is taken.
+            if code == SQLITE_CONSTRAINT || code == SQLITE_CONSTRAINT | (8 << 8) { return false }
+            throw StorageError(.io, "sample row rejected (SQLite \(code))")
         }
-        for (key, value) in sample.metadata.entries {
+        for (key, value) in row.metadata.entries {
             let columns = SampleCodec.columns(value)
             insertMetadata.bind(1, anchor)
             insertMetadata.bind(2, key.rawValue)
@@ -144,7 +177,52 @@ private struct CommitWriter {
                 throw StorageError(.io, "metadata row rejected for key \(key.rawValue)")
             }
         }
-        touched.insert(sample.sampleType)
+        if row.type != last.touched {
+            touched.insert(row.type)
+            last.touched = row.type
+        }
+        return true
+    }
+
+    private mutating func typeID(_ type: SampleType) throws -> (id: Int64, canonical: HealthUnit?) {
+        if let hit = last.type, hit.type == type { return (hit.id, hit.canonical) }
+        let found = try cache.typeID(TypeKey(type), db)
+        last.type = (type, found.id, found.canonical)
+        return found
+    }
+
+    private mutating func sourceColumns(
+        _ revision: SourceRevision
+    ) throws -> (id: Int64, nameOverride: String?, osVersion: String?) {
+        if let hit = last.revision, hit.revision == revision { return (hit.id, hit.nameOverride, hit.osVersion) }
+        let source = try cache.sourceID(revision, db)
+        let columns = (
+            id: source.id, nameOverride: source.name == revision.source.name ? nil : revision.source.name,
+            osVersion: revision.operatingSystemVersion?.description
+        )
+        last.revision = (revision, columns.id, columns.nameOverride, columns.osVersion)
+        return columns
+    }
+
+    private mutating func deviceID(_ device: Device) throws -> Int64 {
+        if let hit = last.device, hit.device == device { return hit.id }
+        let id = try cache.deviceID(device, db)
+        last.device = (device, id)
+        return id
+    }
+
+    private mutating func isSame(_ unit: HealthUnit, _ canonical: HealthUnit) -> Bool {
+        if let hit = last.unitComparison, hit.unit == unit, hit.canonical == canonical { return hit.same }
+        let same = unit == canonical
+        last.unitComparison = (unit, canonical, same)
+        return same
+    }
+
+    private mutating func unitString(_ unit: HealthUnit) -> String {
+        if let hit = last.unitString, hit.unit == unit { return hit.string }
+        let string = unit.unitString
+        last.unitString = (unit, string)
+        return string
     }
 
     /// Deletes one row, writing its tombstone; nil when no such row.
@@ -191,5 +269,66 @@ private struct CommitWriter {
         kept[.syncIdentifier] = all[.syncIdentifier]
         kept[.syncVersion] = all[.syncVersion]
         return kept
+    }
+}
+
+/// What the previous inserted row resolved, so the next row of the same type, source and device reuses it.
+struct LastRow {
+    var type: (type: SampleType, id: Int64, canonical: HealthUnit?)?
+    var revision: (revision: SourceRevision, id: Int64, nameOverride: String?, osVersion: String?)?
+    var device: (device: Device, id: Int64)?
+    var unitComparison: (unit: HealthUnit, canonical: HealthUnit, same: Bool)?
+    var unitString: (unit: HealthUnit, string: String)?
+    var touched: SampleType?
+}
+
+/// The columns every kind of sample has, read once from the concrete value (no existential boxing).
+struct RowFields {
+    var kind: SampleKind
+    var uuid: UUID
+    var type: SampleType
+    var start: Date
+    var end: Date
+    var device: Device?
+    var metadata: Metadata
+    var revision: SourceRevision?
+
+    init(_ sample: AnySample) {
+        switch sample {
+        case .quantity(let value):
+            self.init(
+                .quantity, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
+                value.metadata, value.sourceRevision)
+        case .category(let value):
+            self.init(
+                .category, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
+                value.metadata, value.sourceRevision)
+        case .correlation(let value):
+            self.init(
+                .correlation, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
+                value.metadata, value.sourceRevision)
+        case .workout(let value):
+            self.init(
+                .workout, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
+                value.metadata, value.sourceRevision)
+        case .workoutRoute(let value):
+            self.init(
+                .route, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
+                value.metadata, value.sourceRevision)
+        }
+    }
+
+    private init(
+        _ kind: SampleKind, _ uuid: UUID, _ type: SampleType, _ start: Date, _ end: Date, _ device: Device?,
+        _ metadata: Metadata, _ revision: SourceRevision?
+    ) {
+        self.kind = kind
+        self.uuid = uuid
+        self.type = type
+        self.start = start
+        self.end = end
+        self.device = device
+        self.metadata = metadata
+        self.revision = revision
     }
 }

@@ -8,7 +8,7 @@ extension SQLiteStorage {
     /// order) as the final tie-breaker, limited in SQL unless some rows must be decided in memory.
     public func samples(matching request: SampleRequest) async throws(StorageError) -> [StoredSample] {
         let compiled = PredicateCompiler.compile(request.predicate)
-        let order = Self.orderClause(request.sort)
+        let order = Self.orderClause(request.sort, sortsSelectedRows: compiled.boundsStartDate)
         let limit = request.limit.flatMap { $0 >= 0 ? $0 : nil }
         let lookups = self.lookups
         return try await read("fetch samples") { db in
@@ -37,12 +37,16 @@ extension SQLiteStorage {
     }
 
     /// `ORDER BY` for sort orders, ending with the anchor.
-    static func orderClause(_ sort: [SampleSortOrder]) -> String {
+    ///
+    /// With `sortsSelectedRows`, an end-date key is written `+end_date` so SQLite cannot satisfy it by walking
+    /// the (type_id, end_date) index (from the newest sample back to the window: years of rows for a
+    /// `LIMIT 1`) and range-scans the start-date index instead, sorting the few rows selected.
+    static func orderClause(_ sort: [SampleSortOrder], sortsSelectedRows: Bool = false) -> String {
         let keys = sort.map { order in
             let column =
                 switch order.key {
                 case .startDate: "start_date"
-                case .endDate: "end_date"
+                case .endDate: sortsSelectedRows ? "+end_date" : "end_date"
                 case .uuid: "uuid"
                 case .workoutDuration: "CASE WHEN kind = 3 THEN duration ELSE 0 END"
                 }

@@ -29,6 +29,8 @@
 // workout_associations(sample_uuid, workout_uuid) PK(sample_uuid, workout_uuid), indexed by workout_uuid
 // source_orders(type_id PK, bundle_ids JSON)            JSON keeps an explicitly empty order apart from none
 // settings(key PK, value BLOB), activity_summaries(day PK, payload JSON), characteristics(id = 1, payload JSON)
+// type_spans(type_id PK, max_duration)  (v2) the longest sample ever stored per type (never shrinks): overlap
+//         queries add `start_date >= start − max_duration`, which turns them into index range scans.
 import GRDB
 
 extension SQLiteStorage {
@@ -37,6 +39,16 @@ extension SQLiteStorage {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             for statement in schemaV1 { try db.execute(sql: statement) }
+        }
+        // v2: the longest sample of each type, so an overlap query can bound `start_date` from below and use the
+        // (type_id, start_date) index as a range instead of scanning every earlier sample.
+        migrator.registerMigration("v2-type-spans") { db in
+            try db.execute(sql: "CREATE TABLE type_spans (type_id INTEGER PRIMARY KEY, max_duration REAL NOT NULL)")
+            try db.execute(
+                sql: """
+                    INSERT INTO type_spans (type_id, max_duration)
+                    SELECT type_id, MAX(end_date - start_date) FROM samples GROUP BY type_id
+                    """)
         }
         return migrator
     }

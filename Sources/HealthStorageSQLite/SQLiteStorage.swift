@@ -34,6 +34,9 @@ public final class SQLiteStorage: SampleStorage {
     /// - Throws: ``StorageError`` `.io` when the file cannot be opened, `.corrupt` when it is not a database.
     public init(path: String) throws(StorageError) {
         var configuration = Configuration()
+        // Another process writing the same file (an `ohk import` while an app saves) makes this one wait for
+        // its turn instead of failing at once with SQLITE_BUSY; an import holds the lock for its whole run.
+        configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }

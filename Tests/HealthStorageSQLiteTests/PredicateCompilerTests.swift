@@ -15,15 +15,40 @@ import Testing
         let compiled = PredicateCompiler.compile(.type(.quantity(.stepCount)) && .date(start: start, end: end))
         #expect(
             compiled.sql
-                == "(type_id IN (SELECT id FROM types WHERE kind = 0 AND identifier IN (?))) AND (end_date >= ? AND start_date < ?)"
+                == "(type_id IS (SELECT id FROM types WHERE kind = 0 AND identifier = ?)) AND (end_date >= ? AND "
+                + "start_date >= ? - (SELECT IFNULL(MAX(max_duration), 0) FROM type_spans WHERE type_id IS "
+                + "(SELECT id FROM types WHERE kind = 0 AND identifier = ?)) AND start_date < ?)"
         )
         #expect(
             compiled.arguments
                 == [
                     QuantityTypeIdentifier.stepCount.rawValue, start.timeIntervalSinceReferenceDate,
+                    start.timeIntervalSinceReferenceDate - 0.001, QuantityTypeIdentifier.stepCount.rawValue,
                     end.timeIntervalSinceReferenceDate,
                 ])
         #expect(!compiled.needsResidual)
+    }
+
+    @Test func severalWindowsLeadWithTheirTightestStartRange() {
+        let later = start.addingTimeInterval(3_600)
+        let compiled = PredicateCompiler.compile(
+            .type(.quantity(.stepCount)) && .date(start: start, end: end)
+                && .date(start: later, end: nil, options: .strictStartDate))
+        let span =
+            "(SELECT IFNULL(MAX(max_duration), 0) FROM type_spans WHERE type_id IS "
+            + "(SELECT id FROM types WHERE kind = 0 AND identifier = ?))"
+        #expect(
+            compiled.sql
+                == "(start_date >= MAX(?, ?) - \(span) AND start_date < ?) AND "
+                + "(type_id IS (SELECT id FROM types WHERE kind = 0 AND identifier = ?)) AND "
+                + "(end_date >= ? AND start_date >= ? - \(span) AND start_date < ?) AND (start_date >= ?)")
+        let step = QuantityTypeIdentifier.stepCount.rawValue
+        let (s, l, e) = (
+            start.timeIntervalSinceReferenceDate, later.timeIntervalSinceReferenceDate,
+            end.timeIntervalSinceReferenceDate
+        )
+        #expect(
+            compiled.arguments == [s - 0.001, l - 0.001, step, e, step, s, s - 0.001, step, e, l])
     }
 
     @Test func strictWindowSourceAndNegation() {

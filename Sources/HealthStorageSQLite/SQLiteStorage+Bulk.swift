@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+import HealthCore
+public import HealthStorage
+
+extension SQLiteStorage: BulkWritableStorage {
+    /// The page cache of a bulk write, in SQLite's `cache_size` convention (negative: KiB): 16 MiB, which keeps an
+    /// import of the large preset (5 million records) under 100 MB of resident memory.
+    static let bulkCacheSize = -16_384
+
+    /// Runs the producer inside ONE `BEGIN IMMEDIATE … COMMIT` on the writer connection.
+    ///
+    /// WAL mode keeps every reader on the snapshot from before the write until it commits; SQLite spills dirty
+    /// pages to the WAL when its cache is full, so memory stays bounded however much is written; a process
+    /// killed before the commit leaves WAL frames without a commit record, which recovery ignores.
+    ///
+    /// Repeats are found through the `uuid` index: a conflicting row inserted by this run (anchor above the
+    /// starting anchor) or already met by it (one bit per earlier anchor) is a repeat; any other conflicting row
+    /// was stored before and is reported as already present.
+    ///
+    /// - Throws: What `produce` throws, unchanged; ``StorageError`` for SQLite failures. Nothing is committed then.
+    public func bulkWrite<T: Sendable>(
+        options: BulkWriteOptions, _ produce: @escaping @Sendable (any BulkSink) throws -> T
+    ) async throws -> (value: T, result: BulkWriteResult) {
+        let cache = writeCache
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                // A larger page cache for the one big transaction: index pages stay in memory instead of being
+                // spilled to the WAL and read back. Restored afterwards.
+                let previousCache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
+                try db.execute(sql: "PRAGMA cache_size = \(Self.bulkCacheSize)")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCache)") }
+                do {
+                    var output: (value: T, result: BulkWriteResult)?
+                    try db.inTransaction(.immediate) {
+                        let sink = try SQLiteBulkSink(db: db, cache: cache)
+                        defer { sink.close() }
+                        let value: T
+                        do {
+                            value = try produce(sink)
+                        } catch {
+                            throw ProducerFailure(error: error)
+                        }
+                        output = (value, try sink.finish(countUnmet: options.countUnmet))
+                        return .commit
+                    }
+                    guard let output else { throw StorageError(.io, "bulk write returned nothing") }
+                    return output
+                } catch {
+                    cache.reset()
+                    throw error
+                }
+            }
+        } catch let failure as ProducerFailure {
+            throw failure.error
+        } catch {
+            throw Self.storageError(error, "bulk write")
+        }
+    }
+}
+
+/// An error thrown by a bulk producer, carried through GRDB unchanged.
+private struct ProducerFailure: Error {
+    let error: any Error
+}
+
+/// The sink of one SQLite bulk write: inserts through the commit path, on the writer connection.
+private final class SQLiteBulkSink: BulkSink {
+    private let db: Database
+    private var writer: CommitWriter
+    private let startAnchor: Int64
+    /// One bit per anchor up to `startAnchor`: rows stored before this run that it has met.
+    private var met: [UInt64]
+    private var inserted = 0
+    private var alreadyPresent = 0
+    private var isOpen = true
+
+    init(db: Database, cache: WriteCache) throws {
+        self.db = db
+        self.writer = try CommitWriter(db: db, cache: cache)
+        self.startAnchor = writer.anchor
+        self.met = [UInt64](repeating: 0, count: Int(writer.anchor / 64) + 1)
+    }
+
+    func write(_ batch: BulkBatch, reidentify: (AnySample, Int) -> AnySample) throws -> [BulkOutcome] {
+        guard isOpen else { throw StorageError(.io, "a bulk sink was used after its write ended") }
+        var outcomes: [BulkOutcome] = []
+        outcomes.reserveCapacity(batch.samples.count)
+        for sample in batch.samples { outcomes.append(try place(sample, reidentify)) }
+        if !batch.activitySummaries.isEmpty {
+            let encoder = JSONEncoder()
+            for summary in batch.activitySummaries {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO activity_summaries (day, payload) VALUES (?, ?)",
+                    arguments: [summary.day.description, try encoder.encode(summary)])
+            }
+        }
+        if let characteristics = batch.characteristics {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO characteristics (id, payload) VALUES (1, ?)",
+                arguments: [try JSONEncoder().encode(characteristics)])
+        }
+        return outcomes
+    }
+
+    private func place(_ sample: AnySample, _ reidentify: (AnySample, Int) -> AnySample) throws -> BulkOutcome {
+        var current = sample
+        var occurrence = 0
+        while true {
+            let existing: Int64?
+            if let correlation = current.correlation {
+                existing = try anchor(of: current.uuid)
+                if existing == nil {
+                    for member in correlation.objects {
+                        var member = member
+                        if member.sourceRevision == nil { member.sourceRevision = current.sourceRevision }
+                        guard try writer.tryInsert(member, correlation: current.uuid) else {
+                            throw StorageError(
+                                .duplicateUUID,
+                                "a correlation member's UUID \(member.uuid.uuidString) is already stored")
+                        }
+                    }
+                    guard try writer.tryInsert(current, correlation: nil) else {
+                        throw StorageError(.duplicateUUID, "an object with UUID \(current.uuid.uuidString) is stored")
+                    }
+                    inserted += 1
+                    return .inserted(current.uuid)
+                }
+            } else if try writer.tryInsert(current, correlation: nil) {
+                inserted += 1
+                return .inserted(current.uuid)
+            } else {
+                existing = try anchor(of: current.uuid)
+            }
+            guard let existing else {
+                throw StorageError(.io, "a conflicting row for UUID \(current.uuid.uuidString) is not readable")
+            }
+            if existing <= startAnchor, !isMet(existing) {
+                markMet(existing)
+                alreadyPresent += 1
+                return .alreadyPresent(current.uuid)
+            }
+            occurrence += 1
+            let next = reidentify(current, occurrence)
+            guard next.uuid != current.uuid else {
+                throw StorageError(.duplicateUUID, "UUID \(current.uuid.uuidString) repeats and was not renamed")
+            }
+            current = next
+        }
+    }
+
+    private func anchor(of uuid: UUID) throws -> Int64? {
+        let statement = try db.cachedStatement(sql: "SELECT anchor FROM samples WHERE uuid = ?")
+        return try Int64.fetchOne(statement, arguments: [uuid])
+    }
+
+    private func isMet(_ anchor: Int64) -> Bool {
+        guard anchor >= 0 else { return false }
+        return met[Int(anchor >> 6)] & (1 << UInt64(anchor & 63)) != 0
+    }
+
+    private func markMet(_ anchor: Int64) {
+        guard anchor >= 0 else { return }
+        met[Int(anchor >> 6)] |= 1 << UInt64(anchor & 63)
+    }
+
+    /// Makes later use throw (the sink must not write outside its transaction).
+    func close() {
+        isOpen = false
+    }
+
+    /// Ends the write: spans and anchor, and the unmet count when asked for.
+    func finish(countUnmet filter: (@Sendable (UUID) -> Bool)?) throws -> BulkWriteResult {
+        isOpen = false
+        if writer.anchor != startAnchor { try writer.finish() }
+        var unmet: [SampleType: Int]?
+        if let filter {
+            var byTypeID: [Int64: Int] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT anchor, uuid, type_id FROM samples WHERE anchor <= ? AND correlation_uuid IS NULL",
+                arguments: [startAnchor])
+            while let row = try rows.next() {
+                let anchor: Int64 = row[0]
+                guard !isMet(anchor) else { continue }
+                let uuid: UUID = row[1]
+                if filter(uuid) { byTypeID[row[2] as Int64, default: 0] += 1 }
+            }
+            var byType: [SampleType: Int] = [:]
+            for (typeID, count) in byTypeID {
+                guard
+                    let row = try Row.fetchOne(
+                        db, sql: "SELECT kind, identifier FROM types WHERE id = ?", arguments: [typeID])
+                else { continue }
+                byType[TypeKey(kind: row[0] as Int64, identifier: row[1]).sampleType, default: 0] += count
+            }
+            unmet = byType
+        }
+        return BulkWriteResult(
+            anchor: writer.anchor, touchedTypes: writer.touched, inserted: inserted, alreadyPresent: alreadyPresent,
+            unmet: unmet)
+    }
+}
