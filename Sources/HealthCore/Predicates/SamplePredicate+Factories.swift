@@ -125,12 +125,14 @@ extension SamplePredicate {
 
     /// Both predicates.
     public static func && (lhs: SamplePredicate, rhs: SamplePredicate) -> SamplePredicate {
-        SamplePredicate(.and(flatten(lhs.node, rhs.node, and: true)))
+        let parts = flatten(lhs.node, rhs.node, and: true)
+        return SamplePredicate(parts.count == 1 ? parts[0] : .and(parts))
     }
 
     /// Either predicate.
     public static func || (lhs: SamplePredicate, rhs: SamplePredicate) -> SamplePredicate {
-        SamplePredicate(.or(flatten(lhs.node, rhs.node, and: false)))
+        let parts = flatten(lhs.node, rhs.node, and: false)
+        return SamplePredicate(parts.count == 1 ? parts[0] : .or(parts))
     }
 
     /// The negation.

@@ -35,10 +35,21 @@ extension HealthStore {
         anchor: QueryAnchor?,
         limit: Int? = nil
     ) async throws -> AnchoredResult {
-        let scoped = try await readablePredicate(predicate, types: [type])
-        let canRead = try await authorizationRecord().canRead(type)
+        try await anchoredChanges(of: [type], predicate: predicate, anchor: anchor, limit: limit)
+    }
+
+    /// Changes of several types after one anchor (HealthKit's `HKAnchoredObjectQuery(queryDescriptors:…)`): the
+    /// same rules as for one type, with one change order and one anchor across the types.
+    public func anchoredChanges(
+        of types: Set<SampleType>,
+        predicate: SamplePredicate = .all,
+        anchor: QueryAnchor?,
+        limit: Int? = nil
+    ) async throws -> AnchoredResult {
+        let scoped = try await readablePredicate(predicate, types: types)
+        let record = try await authorizationRecord()
         let request = ChangeRequest(
-            types: [type], predicate: scoped, limit: limit.flatMap { $0 > 0 ? $0 : nil },
+            types: types, predicate: scoped, limit: limit.flatMap { $0 > 0 ? $0 : nil },
             includeDeletions: anchor != nil)
         let batch: ChangeBatch
         do { batch = try await storage.changes(after: anchor?.value, matching: request) } catch {
@@ -50,7 +61,9 @@ extension HealthStore {
             switch change {
             case .added(let stored): added.append(stored.sample)
             case .deleted(let tombstone):
-                if canRead || tombstone.sourceBundleIdentifier == app.bundleIdentifier { deleted.append(tombstone) }
+                if record.canRead(tombstone.sampleType) || tombstone.sourceBundleIdentifier == app.bundleIdentifier {
+                    deleted.append(tombstone)
+                }
             }
         }
         return AnchoredResult(
@@ -65,14 +78,24 @@ extension HealthStore {
         anchor: QueryAnchor?,
         limit: Int? = nil
     ) -> AsyncThrowingStream<AnchoredResult, any Error> {
-        let notifications = hub.notifications(for: [type])
+        anchoredUpdates(of: [type], predicate: predicate, anchor: anchor, limit: limit)
+    }
+
+    /// The long-running anchored query over several types (one element per commit that touches any of them).
+    public nonisolated func anchoredUpdates(
+        of types: Set<SampleType>,
+        predicate: SamplePredicate = .all,
+        anchor: QueryAnchor?,
+        limit: Int? = nil
+    ) -> AsyncThrowingStream<AnchoredResult, any Error> {
+        let notifications = hub.notifications(for: types)
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     var current = anchor
                     repeat {
                         let first = try await self.anchoredChanges(
-                            of: type, predicate: predicate, anchor: current, limit: limit)
+                            of: types, predicate: predicate, anchor: current, limit: limit)
                         continuation.yield(first)
                         current = first.newAnchor
                         if !first.hasMore { break }
@@ -81,7 +104,7 @@ extension HealthStore {
                         var more = true
                         while more {
                             let next = try await self.anchoredChanges(
-                                of: type, predicate: predicate, anchor: current, limit: limit)
+                                of: types, predicate: predicate, anchor: current, limit: limit)
                             current = next.newAnchor
                             more = next.hasMore
                             if !next.added.isEmpty || !next.deleted.isEmpty { continuation.yield(next) }

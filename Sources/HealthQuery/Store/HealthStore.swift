@@ -29,6 +29,8 @@ public actor HealthStore {
     public nonisolated let policy: AuthorizationPolicy
     /// Fans committed changes out to observers of every app on this storage.
     public nonisolated let hub: ChangeHub
+    /// Merged per-slot sums kept between statistics queries (shared like the hub).
+    public nonisolated let statisticsCache: StatisticsCache
     /// Store-dependent validation settings.
     public nonisolated let validationOptions: ValidationOptions
     /// Where new identities come from (workout builders, generated samples).
@@ -46,6 +48,7 @@ public actor HealthStore {
     ///   - uuids: The UUID generator.
     ///   - policy: Who answers the permission sheet.
     ///   - hub: The change hub; pass another store's hub to share observers across apps.
+    ///   - statisticsCache: The statistics cache; share it between stores on one storage.
     ///   - validationOptions: Store-dependent validation (earliest permitted date).
     public init(
         storage: any SampleStorage,
@@ -55,6 +58,7 @@ public actor HealthStore {
         uuids: @escaping @Sendable () -> UUID,
         policy: AuthorizationPolicy = .grantAll,
         hub: ChangeHub = ChangeHub(),
+        statisticsCache: StatisticsCache = StatisticsCache(),
         validationOptions: ValidationOptions = .default
     ) {
         self.storage = storage
@@ -64,6 +68,7 @@ public actor HealthStore {
         self.uuids = uuids
         self.policy = policy
         self.hub = hub
+        self.statisticsCache = statisticsCache
         self.validationOptions = validationOptions
     }
 
@@ -71,7 +76,7 @@ public actor HealthStore {
     public nonisolated func store(for other: AppIdentity, policy: AuthorizationPolicy? = nil) -> HealthStore {
         HealthStore(
             storage: storage, app: other, clock: clock, calendar: calendar, uuids: uuids, policy: policy ?? self.policy,
-            hub: hub, validationOptions: validationOptions)
+            hub: hub, statisticsCache: statisticsCache, validationOptions: validationOptions)
     }
 
     /// Whether health data is available: always true here (HealthKit is false on macOS and old iPads).

@@ -11,7 +11,14 @@ import Testing
     static func generate(days: Int, seed: Int) throws -> (xml: URL, truth: [String: Any]) {
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let tool = repo.deletingLastPathComponent().appendingPathComponent("shared/tools/gen-health-export")
+        // `OHK_GEN_HEALTH_EXPORT`, else the shared tool beside the repository, else the workplace's copy.
+        let candidates = [
+            ProcessInfo.processInfo.environment["OHK_GEN_HEALTH_EXPORT"],
+            repo.deletingLastPathComponent().appendingPathComponent("shared/tools/gen-health-export").path,
+            "/work/shared/tools/gen-health-export",
+        ].compactMap { $0 }
+        let found = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+        let tool = URL(fileURLWithPath: found)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-truth-\(getpid())-\(seed)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let xml = folder.appendingPathComponent("export.xml")

@@ -39,7 +39,8 @@ extension HealthStore {
     ///   - predicate: Which samples.
     ///   - options: The statistics.
     ///   - anchorDate: Any date on the bucket grid.
-    ///   - intervalComponents: The bucket length (seconds … years).
+    ///   - intervalComponents: The bucket length (seconds … years). Its `calendar`, when set, does the bucket
+    ///     arithmetic (with its time zone), as in HealthKit; otherwise the store's calendar does.
     public func statisticsCollection(
         of type: QuantityTypeIdentifier,
         predicate: SamplePredicate = .all,
@@ -50,15 +51,26 @@ extension HealthStore {
         let computation = try await makeComputation(type, options: options)
         let buckets: StatisticsBuckets
         do {
-            buckets = try StatisticsBuckets(anchor: anchorDate, interval: intervalComponents, calendar: calendar)
+            buckets = try StatisticsBuckets(
+                anchor: anchorDate, interval: intervalComponents, calendar: intervalComponents.calendar ?? calendar)
         } catch {
             throw HealthError(.invalidArgument, error.description)
         }
+        if let cached = try await slotCollection(type, predicate, computation, buckets) { return cached }
         guard let span = try await selectedSpan(type, predicate: predicate),
             let indices = buckets.indices(from: span.start, through: span.end)
         else {
             return StatisticsCollection(buckets: buckets, unit: computation.unit, results: [])
         }
+        let results = try await sweptResults(type, predicate, computation, buckets, indices)
+        return StatisticsCollection(buckets: buckets, unit: computation.unit, results: results)
+    }
+
+    /// The statistics of buckets `indices` computed from the samples, a chunk of buckets per storage read.
+    func sweptResults(
+        _ type: QuantityTypeIdentifier, _ predicate: SamplePredicate, _ computation: StatisticsComputation,
+        _ buckets: StatisticsBuckets, _ indices: ClosedRange<Int>
+    ) async throws -> [StatisticsResult] {
         var results: [StatisticsResult] = []
         var first = indices.lowerBound
         while first <= indices.upperBound {
@@ -77,7 +89,7 @@ extension HealthStore {
             }
             first = last + 1
         }
-        return StatisticsCollection(buckets: buckets, unit: computation.unit, results: results)
+        return results
     }
 
     /// The long-running collection query: the initial collection, then a recomputed one after every commit
@@ -147,7 +159,7 @@ extension HealthStore {
         }
     }
 
-    private func statisticsInputs(
+    func statisticsInputs(
         _ type: QuantityTypeIdentifier,
         predicate: SamplePredicate,
         computation: StatisticsComputation,
@@ -159,16 +171,11 @@ extension HealthStore {
         do { pieces = try await storage.quantityPieces(matching: scoped, canonicalUnit: computation.unit) } catch {
             throw error.healthError
         }
-        return pieces.map {
-            StatisticsInput(
-                sourceBundleIdentifier: $0.sourceBundleIdentifier, start: $0.start, end: $0.end, value: $0.value,
-                uuid: $0.uuid, seriesIndex: $0.seriesIndex)
-        }
+        return pieces.map(StatisticsInput.init(piece:))
     }
 
     /// The span of the selected samples: earliest start to latest end.
-    private func selectedSpan(_ type: QuantityTypeIdentifier, predicate: SamplePredicate) async throws -> DateInterval?
-    {
+    func selectedSpan(_ type: QuantityTypeIdentifier, predicate: SamplePredicate) async throws -> DateInterval? {
         let scoped = try await readablePredicate(predicate, types: [.quantity(type)])
         guard let first = try await fetchStored(scoped, sort: [.startDate], limit: 1).first,
             let last = try await fetchStored(scoped, sort: [SampleSortOrder(.endDate, ascending: false)], limit: 1)

@@ -1,0 +1,157 @@
+import Foundation
+import HealthCore
+import HealthStorage
+
+extension HealthStore {
+    /// Changes read per page when bringing slots up to date.
+    static var slotChangePage: Int { 4_096 }
+    /// More changes than this since the slots were made, and they are rebuilt instead of patched.
+    static var slotRebuildThreshold: Int { 200_000 }
+    /// Slots computed per storage read while building (30 days).
+    static var slotsPerRead: Int { 2_880 }
+
+    /// The merged slots of a cumulative-sum computation over every sample of its type, up to date with the
+    /// store: from the cache, patched from the change log since, or built anew.
+    func mergedSlots(for computation: StatisticsComputation) async throws -> MergedSlots {
+        let anchor = try await currentAnchor()
+        if let held = try await heldSlots(computation), held.anchor <= anchor {
+            if held.anchor == anchor { return held }
+            if let (patched, changes) = try await patch(held, computation, to: anchor) {
+                statisticsCache.store(patched, for: computation)
+                if changes >= Self.slotPersistThreshold { await persist(patched, computation) }
+                return patched
+            }
+        }
+        let built = try await buildSlots(computation, anchor: anchor)
+        statisticsCache.store(built, for: computation)
+        await persist(built, computation)
+        return built
+    }
+
+    /// Patched with at least this many changes, slots are saved again for the next process.
+    static var slotPersistThreshold: Int { 10_000 }
+
+    /// The slots in memory, else the ones an earlier process saved in the store.
+    private func heldSlots(_ computation: StatisticsComputation) async throws -> MergedSlots? {
+        if let held = statisticsCache.slots(for: computation) { return held }
+        let saved: Data?
+        do { saved = try await storage.setting(MergedSlots.settingKey(for: computation)) } catch {
+            throw error.healthError
+        }
+        return saved.flatMap(MergedSlots.init(encoded:))
+    }
+
+    /// Saves slots in the store's settings. A failure only costs the next process a rebuild, so it is not an
+    /// error of the query that happened to compute them.
+    private func persist(_ slots: MergedSlots, _ computation: StatisticsComputation) async {
+        try? await storage.setSetting(MergedSlots.settingKey(for: computation), slots.encoded())
+    }
+
+    /// Applies the additions since `slots.anchor`; nil when something was deleted (whose span the change log
+    /// does not keep) or too much changed, and the slots must be rebuilt.
+    private func patch(
+        _ slots: MergedSlots, _ computation: StatisticsComputation, to anchor: Int64
+    ) async throws -> (MergedSlots, Int)? {
+        let type = SampleType.quantity(computation.typeIdentifier)
+        var after = slots.anchor
+        var seen = 0
+        var low = Double.infinity
+        var high = -Double.infinity
+        while true {
+            let batch: ChangeBatch
+            do {
+                batch = try await storage.changes(
+                    after: after, matching: ChangeRequest(types: [type], limit: Self.slotChangePage))
+            } catch {
+                throw error.healthError
+            }
+            for change in batch.changes {
+                guard case .added(let stored) = change else { return nil }
+                low = min(low, stored.sample.startDate.timeIntervalSinceReferenceDate)
+                high = max(high, stored.sample.endDate.timeIntervalSinceReferenceDate)
+            }
+            seen += batch.changes.count
+            if seen > Self.slotRebuildThreshold { return nil }
+            guard batch.hasMore, batch.newAnchor > after else { break }
+            after = batch.newAnchor
+        }
+        var patched = slots
+        patched.anchor = anchor
+        if low <= high {
+            let range = MergedSlots.slot(containing: low)..<(MergedSlots.slot(containing: high) + 1)
+            try await recompute(&patched, range, computation)
+        }
+        return (patched, seen)
+    }
+
+    /// Slots for every sample of the type, read a month of slots at a time.
+    private func buildSlots(_ computation: StatisticsComputation, anchor: Int64) async throws -> MergedSlots {
+        var slots = MergedSlots(anchor: anchor)
+        let all = SamplePredicate.type(.quantity(computation.typeIdentifier))
+        guard let first = try await fetchStored(all, sort: [.startDate], limit: 1).first,
+            let last = try await fetchStored(all, sort: [SampleSortOrder(.endDate, ascending: false)], limit: 1).first
+        else { return slots }
+        let lower = MergedSlots.slot(containing: first.sample.startDate.timeIntervalSinceReferenceDate)
+        let upper = MergedSlots.slot(containing: last.sample.endDate.timeIntervalSinceReferenceDate) + 1
+        slots.cover(lower..<upper)
+        // Two months at a time, each read and swept on its own task: the store's readers and the sweep run on
+        // both cores, and at most two months of samples are in memory.
+        let storage = self.storage
+        try await withThrowingTaskGroup(of: (Int, [Double], [Bool]).self) { group in
+            var next = lower
+            var running = 0
+            while next < upper || running > 0 {
+                while running < Self.slotReadsInFlight, next < upper {
+                    let range = next..<min(next + Self.slotsPerRead, upper)
+                    group.addTask {
+                        let (sums, present) = try await Self.slotValues(range, computation, storage)
+                        return (range.lowerBound, sums, present)
+                    }
+                    next = range.upperBound
+                    running += 1
+                }
+                guard let (start, sums, present) = try await group.next() else { break }
+                slots.replace(from: start, sums: sums, present: present)
+                running -= 1
+            }
+        }
+        return slots
+    }
+
+    /// Slot reads in flight while building.
+    static var slotReadsInFlight: Int { 2 }
+
+    /// Recomputes slots `range` from every sample of the type that overlaps them.
+    private func recompute(
+        _ slots: inout MergedSlots, _ range: Range<Int>, _ computation: StatisticsComputation
+    ) async throws {
+        guard !range.isEmpty else { return }
+        let (sums, present) = try await Self.slotValues(range, computation, storage)
+        slots.cover(range)
+        slots.replace(from: range.lowerBound, sums: sums, present: present)
+    }
+
+    /// The merged sum and presence of slots `range`, from every sample of the type that overlaps them.
+    private static func slotValues(
+        _ range: Range<Int>, _ computation: StatisticsComputation, _ storage: any SampleStorage
+    ) async throws -> ([Double], [Bool]) {
+        let predicate =
+            SamplePredicate.type(.quantity(computation.typeIdentifier))
+            && .date(
+                start: MergedSlots.start(ofSlot: range.lowerBound), end: MergedSlots.start(ofSlot: range.upperBound))
+        let pieces: [QuantityPiece]
+        do { pieces = try await storage.quantityPieces(matching: predicate, canonicalUnit: computation.unit) } catch {
+            throw error.healthError
+        }
+        guard !pieces.isEmpty else {
+            return (Array(repeating: 0, count: range.count), Array(repeating: false, count: range.count))
+        }
+        let inputs = pieces.map(StatisticsInput.init(piece:))
+        let boundaries = (range.lowerBound...range.upperBound).map(MergedSlots.start(ofSlot:))
+        let results: [StatisticsResult?]
+        do { results = try computation.statistics(of: inputs, boundaries: boundaries) } catch {
+            throw HealthError(.invalidArgument, error.description)
+        }
+        return (results.map { $0?.merged.sum ?? 0 }, results.map { $0 != nil })
+    }
+}
