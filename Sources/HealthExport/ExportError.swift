@@ -55,17 +55,30 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
     public let line: Int
     /// The 1-based byte column of the problem, 0 when not about a position in a document.
     public let column: Int
+    /// The file the problem is in (`export.xml`, or `export.zip/apple_health_export/export.xml` inside an
+    /// archive), when known.
+    public var file: String?
 
     /// Creates an error.
-    public init(code: Code, message: String, line: Int = 0, column: Int = 0) {
+    public init(code: Code, message: String, line: Int = 0, column: Int = 0, file: String? = nil) {
         self.code = code
         self.message = message
         self.line = line
         self.column = column
+        self.file = file
     }
 
-    /// `code at line:column: message`.
+    /// `[file: ]code at line:column: message`.
     public var description: String {
-        line > 0 ? "\(code) at \(line):\(column): \(message)" : "\(code): \(message)"
+        let position = line > 0 ? "\(code) at \(line):\(column): \(message)" : "\(code): \(message)"
+        guard let file else { return position }
+        return "\(file): \(position)"
+    }
+
+    /// The same error, naming a file unless it already names one.
+    public func naming(_ file: String) -> ExportError {
+        var named = self
+        if named.file == nil { named.file = file }
+        return named
     }
 }

@@ -71,9 +71,10 @@ public enum DeviceDescription {
 
     /// The description without its per-record pointer (`<<HKDevice: 0x…>, `), for identity keys.
     static func withoutPointer(_ description: String) -> Substring {
-        guard description.hasPrefix("<<"), let close = description.firstIndex(of: ">") else {
+        let bytes = description.utf8
+        guard bytes.starts(with: "<<".utf8), let close = bytes.firstIndex(of: UInt8(ascii: ">")) else {
             return Substring(description)
         }
-        return description[description.index(after: close)...]
+        return description[bytes.index(after: close)...]
     }
 }

@@ -29,6 +29,8 @@ struct CorrelationDraft {
     var metadata = Metadata()
     var quantities: [QuantitySample] = []
     var categories: [CategorySample] = []
+    /// The 64-bit folds of the members' content keys, in document order (part of the correlation's key).
+    var memberFolds: [UInt64] = []
     var line = 0
 }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import HealthCore
 
 /// Deterministic identities for exported objects, which carry no UUIDs of their own.
 ///
@@ -6,8 +7,10 @@ public import Foundation
 /// same export imports to the same UUIDs every time. The content key of a `Record` is
 /// `type|sourceName|sourceVersion|start|end|value|unit|device` with the dates as Unix seconds and the device
 /// description without its per-record pointer (reference §8.6 item 8). Exact duplicates (same key) are told
-/// apart by an occurrence counter in document order: the first keeps the plain hash, the *n*-th (n ≥ 1) hashes
-/// `key#n`.
+/// apart by their occurrence in document order: the first keeps the plain hash, each further one the
+/// ``nextUUID(after:)`` of the one before. A correlation's members and a workout's routes are named after
+/// their parent (``memberUUID(correlation:index:)``, ``routeUUID(workout:index:)``), so renaming a repeated
+/// parent renames them too.
 ///
 /// ```swift
 /// ExportIdentity.uuid(forKey: "HKQuantityTypeIdentifierStepCount|Health|…")   // same input, same UUID
@@ -15,16 +18,9 @@ public import Foundation
 public enum ExportIdentity {
     /// The 128-bit FNV-1a hash of `bytes`, as (high, low) halves.
     public static func fnv1a128(_ bytes: some Sequence<UInt8>) -> (high: UInt64, low: UInt64) {
-        var high: UInt64 = 0x6c62_272e_07bb_0142
-        var low: UInt64 = 0x62b8_2175_6295_c58d
-        for byte in bytes {
-            low ^= UInt64(byte)
-            // Multiply by the FNV-128 prime 2^88 + 0x13B, modulo 2^128.
-            let (carry, product) = low.multipliedFullWidth(by: 0x13B)
-            high = high &* 0x13B &+ carry &+ (low << 24)
-            low = product
-        }
-        return (high, low)
+        var hasher = KeyHasher()
+        for byte in bytes { hasher.add(byte) }
+        return hasher.value
     }
 
     /// The 128-bit FNV-1a hash of a string's UTF-8 bytes.
@@ -36,6 +32,55 @@ public enum ExportIdentity {
     /// The version-8 UUID of a content key.
     public static func uuid(forKey key: String) -> UUID {
         uuid(fromHash: fnv1a128(key))
+    }
+
+    /// The identity of the next exact duplicate of the object whose UUID is `uuid`.
+    public static func nextUUID(after uuid: UUID) -> UUID {
+        var bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+        bytes.append(UInt8(ascii: "#"))
+        return ExportIdentity.uuid(fromHash: fnv1a128(bytes))
+    }
+
+    /// The UUID of a correlation's member: quantity samples first, then category samples, in document order.
+    public static func memberUUID(correlation: UUID, index: Int) -> UUID {
+        uuid(forKey: "\(correlation.uuidString)|member|\(index)")
+    }
+
+    /// The UUID of a workout's route, by its position among the workout's routes.
+    public static func routeUUID(workout: UUID, index: Int) -> UUID {
+        uuid(forKey: "\(workout.uuidString)|route|\(index)")
+    }
+
+    /// True for UUIDs shaped like the importer's (version 8, RFC variant): the marker of samples that came from
+    /// an export, used to report what a newer export no longer holds. Stores may hold other version-8 UUIDs
+    /// only if an app saved such identities itself.
+    public static func isExportUUID(_ uuid: UUID) -> Bool {
+        uuid.uuid.6 & 0xF0 == 0x80 && uuid.uuid.8 & 0xC0 == 0x80
+    }
+
+    /// The same sample under its next identity (``nextUUID(after:)``); a correlation's members are renamed after
+    /// it. A workout's routes name their workout: the caller renames them.
+    static func renamed(_ sample: AnySample) -> AnySample {
+        let next = nextUUID(after: sample.uuid)
+        guard case .correlation(var correlation) = sample else {
+            var renamed = sample
+            renamed.uuid = next
+            return renamed
+        }
+        correlation.uuid = next
+        nameMembers(of: &correlation)
+        return .correlation(correlation)
+    }
+
+    /// Names a correlation's members after it.
+    static func nameMembers(of correlation: inout Correlation) {
+        let count = correlation.quantitySamples.count
+        for index in correlation.quantitySamples.indices {
+            correlation.quantitySamples[index].uuid = memberUUID(correlation: correlation.uuid, index: index)
+        }
+        for index in correlation.categorySamples.indices {
+            correlation.categorySamples[index].uuid = memberUUID(correlation: correlation.uuid, index: count + index)
+        }
     }
 
     /// Shapes a 128-bit hash as a version-8, RFC-variant UUID.
@@ -55,22 +100,75 @@ public enum ExportIdentity {
 
 /// Hands out UUIDs for content keys, counting exact duplicates.
 ///
-/// Memory grows by about 16 bytes per distinct key (a set of 64-bit folds of the hash); a key repeated in the
-/// same export gets `key#1`, `key#2`, ….
+/// With `trackRepeats` (the parser on its own), memory grows by about 16 bytes per distinct key (a set of
+/// 64-bit folds of the hash) and the n-th repeat of a key gets the n-th ``ExportIdentity/nextUUID(after:)``.
+/// Without it (the importer, whose storage finds repeats through its UUID index), every occurrence gets the
+/// plain hash and nothing is kept.
 struct IdentityCounter {
+    let trackRepeats: Bool
     private var seen: Set<UInt64> = []
     private var repeats: [UInt64: Int] = [:]
 
+    init(trackRepeats: Bool = true) {
+        self.trackRepeats = trackRepeats
+    }
+
     /// The UUID for the next occurrence of `key`, and the 64-bit fold that identifies the key.
     mutating func next(forKey key: String) -> (uuid: UUID, fold: UInt64) {
-        let hash = ExportIdentity.fnv1a128(key)
+        next(forHash: ExportIdentity.fnv1a128(key))
+    }
+
+    /// The UUID for the next occurrence of a key given by its hash.
+    mutating func next(forHash hash: (high: UInt64, low: UInt64)) -> (uuid: UUID, fold: UInt64) {
         let fold = hash.high ^ hash.low
-        if seen.insert(fold).inserted { return (ExportIdentity.uuid(fromHash: hash), fold) }
+        var uuid = ExportIdentity.uuid(fromHash: hash)
+        if !trackRepeats || seen.insert(fold).inserted { return (uuid, fold) }
         let occurrence = (repeats[fold] ?? 0) + 1
         repeats[fold] = occurrence
-        return (ExportIdentity.uuid(forKey: key + "#\(occurrence)"), fold)
+        for _ in 0..<occurrence { uuid = ExportIdentity.nextUUID(after: uuid) }
+        return (uuid, fold)
     }
 
     /// The number of exact duplicates seen.
     var duplicateCount: Int { repeats.values.reduce(0, +) }
+}
+
+/// FNV-1a over 128 bits, fed piece by piece: hashing a key's parts equals hashing their concatenation, without
+/// building the string.
+struct KeyHasher {
+    private var high: UInt64 = 0x6c62_272e_07bb_0142
+    private var low: UInt64 = 0x62b8_2175_6295_c58d
+
+    /// The hash so far, as (high, low) halves.
+    var value: (high: UInt64, low: UInt64) { (high, low) }
+
+    mutating func add(_ byte: UInt8) {
+        low ^= UInt64(byte)
+        // Multiply by the FNV-128 prime 2^88 + 0x13B, modulo 2^128.
+        let (carry, product) = low.multipliedFullWidth(by: 0x13B)
+        high = high &* 0x13B &+ carry &+ (low << 24)
+        low = product
+    }
+
+    /// Adds a string's UTF-8 bytes and a `|`.
+    mutating func add(_ string: String) {
+        var copy = string
+        copy.withUTF8 { for byte in $0 { add(byte) } }
+        add(UInt8(ascii: "|"))
+    }
+
+    /// Adds a number's decimal digits and a `|`.
+    mutating func add(_ number: Int) {
+        add(String(number))
+    }
+
+    /// Adds the eight little-endian bytes of a double's bit pattern and a `|`.
+    mutating func add(_ number: Double) {
+        var bits = number.bitPattern
+        for _ in 0..<8 {
+            add(UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+        }
+        add(UInt8(ascii: "|"))
+    }
 }

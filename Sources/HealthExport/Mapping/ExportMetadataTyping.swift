@@ -22,6 +22,15 @@ public enum ExportMetadataKeys {
 struct ExportMetadataTyping {
     private var units: [String: HealthUnit] = [:]
     private var badUnits: Set<String> = []
+    private var unitKeys: [String: String] = [:]
+
+    /// The canonical spelling of a parsable unit string, cached (for identity keys).
+    mutating func unitKey(_ string: String) -> String {
+        if let hit = unitKeys[string] { return hit }
+        let key = unit(string)?.unitString ?? string
+        if unitKeys.count < 10_000 { unitKeys[string] = key }
+        return key
+    }
 
     /// The unit for a string, cached; nil when it does not parse.
     mutating func unit(_ string: String) -> HealthUnit? {

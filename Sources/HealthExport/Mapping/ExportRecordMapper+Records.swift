@@ -48,9 +48,15 @@ extension ExportRecordMapper {
             metadata[ExportMetadataKeys.instantaneousBeatsPerMinute] = .string(draft.beats.joined(separator: "|"))
         }
         let (device, deviceKey) = device(header.device)
-        let key =
-            "\(draft.type)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"
-            + "\(Int(end.timeIntervalSince1970))|\(draft.value ?? "")|\(draft.unit ?? "")|\(deviceKey)"
+        // The key: type|source|version|start|end|value|unit|device, hashed piece by piece. The value and unit
+        // enter it parsed (`60` and `60.0`, `mL/min·kg` and `mL/min*kg` are the same): the value as the bit
+        // pattern of its double, the unit as its canonical spelling.
+        var key = KeyHasher()
+        key.add(draft.type)
+        key.add(sourceName)
+        key.add(header.sourceVersion ?? "")
+        key.add(Int(start.timeIntervalSince1970))
+        key.add(Int(end.timeIntervalSince1970))
         let sample: AnySample
         var fold: UInt64 = 0
         switch SampleType(identifier: draft.type) {
@@ -61,7 +67,10 @@ extension ExportRecordMapper {
             guard let unitString = draft.unit, let unit = typing.unit(unitString) else {
                 return recordIssue("unit missing or not parsable")
             }
-            let (uuid, keyFold) = nextIdentity(key, member: draft.inCorrelation)
+            key.add(value)
+            key.add(typing.unitKey(unitString))
+            key.add(deviceKey)
+            let (uuid, keyFold) = nextIdentity(key.value, member: draft.inCorrelation)
             fold = keyFold
             sample = .quantity(
                 QuantitySample(
@@ -73,7 +82,10 @@ extension ExportRecordMapper {
             guard let value = categoryValue(type, draft.value) else {
                 return recordIssue("category value not known for the type")
             }
-            let (uuid, keyFold) = nextIdentity(key, member: draft.inCorrelation)
+            key.add(value)
+            key.add("")
+            key.add(deviceKey)
+            let (uuid, keyFold) = nextIdentity(key.value, member: draft.inCorrelation)
             fold = keyFold
             sample = .category(
                 CategorySample(
@@ -86,15 +98,16 @@ extension ExportRecordMapper {
         }
         if draft.inCorrelation {
             claimedMembers[fold, default: 0] += 1
+            correlation.memberFolds.append(fold)
             switch sample {
             case .quantity(let member): correlation.quantities.append(member)
             case .category(let member): correlation.categories.append(member)
             default: break
             }
         } else if Self.mayBeCorrelationMember(draft.type) {
-            deferred.append((fold, sample))
+            deferred.append((fold, sample, draft.line))
         } else {
-            emit(sample)
+            emit(sample, line: draft.line)
         }
     }
 
@@ -102,8 +115,10 @@ extension ExportRecordMapper {
         summary.issue(message, element: "Record", line: record.line, column: 0)
     }
 
-    private mutating func nextIdentity(_ key: String, member: Bool) -> (UUID, UInt64) {
-        member ? memberIdentities.next(forKey: key) : identities.next(forKey: key)
+    /// A record's identity and key fold; a correlation member's UUID is provisional (the correlation renames it).
+    private mutating func nextIdentity(_ hash: (high: UInt64, low: UInt64), member: Bool) -> (UUID, UInt64) {
+        guard member else { return identities.next(forHash: hash) }
+        return (ExportIdentity.uuid(fromHash: hash), hash.high ^ hash.low)
     }
 
     /// The raw value of a category record: its symbolic name through the catalog, a number, or 0 when missing or
@@ -141,17 +156,18 @@ extension ExportRecordMapper {
             return
         }
         let (device, deviceKey) = device(header.device)
+        let members = draft.memberFolds.map { String($0, radix: 16) }.joined(separator: ",")
         let key =
             "\(draft.type)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"
-            + "\(Int(end.timeIntervalSince1970))|\(deviceKey)"
+            + "\(Int(end.timeIntervalSince1970))|\(deviceKey)|\(members)"
         let (uuid, _) = identities.next(forKey: key)
         let revision = sourceResolver.revision(named: sourceName, version: header.sourceVersion, device: device)
         summary.correlationsByType[draft.type, default: 0] += 1
-        emit(
-            .correlation(
-                Correlation(
-                    uuid: uuid, type: CorrelationTypeIdentifier(draft.type), start: start, end: end,
-                    quantitySamples: draft.quantities, categorySamples: draft.categories, device: device,
-                    metadata: draft.metadata, sourceRevision: revision)))
+        var value = Correlation(
+            uuid: uuid, type: CorrelationTypeIdentifier(draft.type), start: start, end: end,
+            quantitySamples: draft.quantities, categorySamples: draft.categories, device: device,
+            metadata: draft.metadata, sourceRevision: revision)
+        ExportIdentity.nameMembers(of: &value)
+        emit(.correlation(value), line: draft.line)
     }
 }

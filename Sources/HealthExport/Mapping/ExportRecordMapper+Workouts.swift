@@ -181,7 +181,7 @@ extension ExportRecordMapper {
     private func location(_ tag: XMLStartTag) -> RouteLocation? {
         func number(_ name: StaticString) -> Double? { tag.value(of: name).flatMap(Double.init) }
         let time = (tag.index(of: "date") ?? tag.index(of: "timestamp")).flatMap {
-            ExportDateParser.parse(tag.rawValueBytes(at: $0))
+            ExportDateParser.parse(tag.rawValueBytes(at: $0)) ?? GPXReader.parseTime(tag.value(at: $0))
         }
         guard let time, let latitude = number("latitude"), let longitude = number("longitude") else { return nil }
         return RouteLocation(
@@ -213,10 +213,7 @@ extension ExportRecordMapper {
         let start = draft.header.start ?? parent.startDate
         let end = draft.header.end ?? parent.endDate
         let (device, _) = device(draft.header.device)
-        let key =
-            "WorkoutRoute|\(parent.uuid.uuidString)|\(sourceName)|\(Int(start.timeIntervalSince1970))|"
-            + "\(Int(end.timeIntervalSince1970))|\(draft.path ?? "")"
-        let (uuid, _) = identities.next(forKey: key)
+        let uuid = ExportIdentity.routeUUID(workout: parent.uuid, index: workout?.routes.count ?? 0)
         let revision = sourceResolver.revision(named: sourceName, version: draft.header.sourceVersion, device: device)
         let sample = WorkoutRoute(
             uuid: uuid, workoutUUID: parent.uuid, locations: draft.locations, start: start, end: end, device: device,
@@ -237,9 +234,9 @@ extension ExportRecordMapper {
             draft.workout.statistics[type] = WorkoutStatistics(
                 quantityType: type, start: draft.workout.startDate, end: draft.workout.endDate, sum: distance)
         }
-        emit(.workout(draft.workout))
+        emit(.workout(draft.workout), line: draft.line)
         for (route, path) in draft.routes {
-            emit(.workoutRoute(route))
+            emit(.workoutRoute(route), line: draft.line)
             summary.workoutRoutes += 1
             if let path {
                 summary.routeFileReferences += 1

@@ -26,21 +26,26 @@ public struct ExportRecordMapper: Sendable {
     var output = ExportBatch()
     var frames: [MapperFrame] = []
     var sourceResolver = ExportSourceResolver()
-    var identities = IdentityCounter()
-    var memberIdentities = IdentityCounter()
+    var identities: IdentityCounter
     var typing = ExportMetadataTyping()
-    var devices: [String: Device] = [:]
+    var devices: [String: (device: Device, key: String)] = [:]
+    var lastDevice: (raw: String, device: Device?, key: String)?
     var record = RecordDraft()
     var correlation = CorrelationDraft()
     var workout: WorkoutDraft?
     var activity = ActivityDraft()
     var event = EventDraft()
     var route = RouteDraft()
-    var deferred: [(fold: UInt64, sample: AnySample)] = []
+    var deferred: [(fold: UInt64, sample: AnySample, line: Int)] = []
     var claimedMembers: [UInt64: Int] = [:]
 
     /// Creates a mapper at the start of a document.
-    public init() {}
+    ///
+    /// - Parameter trackRepeats: Whether exact duplicates get distinct UUIDs here (about 16 bytes of memory per
+    ///   distinct record). The importer passes false: its storage renames repeats through its UUID index.
+    public init(trackRepeats: Bool = true) {
+        self.identities = IdentityCounter(trackRepeats: trackRepeats)
+    }
 
     /// Maps one token.
     public mutating func consume(_ token: XMLScanner.Token) {
@@ -52,12 +57,12 @@ public struct ExportRecordMapper: Sendable {
 
     /// Emits the held-back records that no correlation claimed and completes the summary.
     public mutating func finish() {
-        for (fold, sample) in deferred {
+        for (fold, sample, line) in deferred {
             if let claimed = claimedMembers[fold], claimed > 0 {
                 claimedMembers[fold] = claimed - 1
                 summary.correlationMemberCopiesSkipped += 1
             } else {
-                emit(sample)
+                emit(sample, line: line)
             }
         }
         deferred.removeAll()
@@ -75,8 +80,9 @@ public struct ExportRecordMapper: Sendable {
     /// The number of items waiting in the current batch.
     public var pendingCount: Int { output.count }
 
-    mutating func emit(_ sample: AnySample) {
+    mutating func emit(_ sample: AnySample, line: Int) {
         output.samples.append(sample)
+        output.lines.append(line)
         summary.samplesEmitted += 1
     }
 
@@ -84,6 +90,7 @@ public struct ExportRecordMapper: Sendable {
         guard let parent = frames.last else {
             if tag.nameEquals("HealthData") {
                 summary.locale = tag.value(of: "locale")
+                summary.hasHealthDataRoot = true
                 frames.append(.root)
             } else {
                 summary.issue(
@@ -222,13 +229,27 @@ public struct ExportRecordMapper: Sendable {
         return true
     }
 
-    /// The device of a description, cached by its text without the pointer.
+    /// The device of a description and its identity key, cached by its text without the pointer.
+    ///
+    /// The key is the device's fields in a fixed order (so the same device written differently, for example
+    /// with or without its creation date, has the same key), or the description without its pointer when it
+    /// names no known field.
     mutating func device(_ description: String?) -> (device: Device?, key: String) {
         guard let description else { return (nil, "") }
-        let key = String(DeviceDescription.withoutPointer(description))
-        if let hit = devices[key] { return (hit, key) }
-        guard let parsed = DeviceDescription.parse(description) else { return (nil, key) }
-        if devices.count < 10_000 { devices[key] = parsed }
-        return (parsed, key)
+        let withoutPointer = DeviceDescription.withoutPointer(description)
+        if let lastDevice, lastDevice.raw == withoutPointer { return (lastDevice.device, lastDevice.key) }
+        let raw = String(withoutPointer)
+        let result: (device: Device?, key: String)
+        if let hit = devices[raw] {
+            result = hit
+        } else if let parsed = DeviceDescription.parse(description) {
+            let key = Device.PropertyKey.allCases.map { parsed[$0] ?? "" }.joined(separator: ",")
+            if devices.count < 10_000 { devices[raw] = (parsed, key) }
+            result = (parsed, key)
+        } else {
+            result = (nil, raw)
+        }
+        lastDevice = (raw, result.device, result.key)
+        return result
     }
 }

@@ -10,7 +10,7 @@ public import HealthCore
 /// | `Health` | `com.apple.Health` | – |
 /// | contains "Watch", or the device's model is `Watch` and its software version equals `sourceVersion` | `com.apple.health.<UUID-shaped FNV hash of the name>` | the device's hardware (`Watch6,1`), else `Watch` |
 /// | contains "iPhone"/"iPad"/"iPod", or the device's model is one of those and its software version equals `sourceVersion` | `com.apple.health.<hash>` | the hardware (`iPhone16,2`), else `iPhone` |
-/// | anything else | `export.<ascii-slug>.<8 hex digits of the hash>` | – |
+/// | anything else | `export.<ascii-slug>.<8 hex digits of the mixed hash>` | – |
 ///
 /// Apple devices use HealthKit's own `com.apple.health.` prefix, so the default source order of the merge puts
 /// them (watches first, by product type) above apps. The name itself is kept exactly, including NBSP, U+2019 and
@@ -35,12 +35,15 @@ public struct ExportSourceResolver: Sendable {
     }
 
     private var known: [String: (source: Source, kind: Kind)] = [:]
+    private var last: (name: String, version: String?, device: Device?, revision: SourceRevision)?
 
     /// Creates a resolver with no names seen.
     public init() {}
 
-    /// The sources seen so far, by name.
-    public var sources: [Source] { known.values.map(\.source).sorted { $0.bundleIdentifier < $1.bundleIdentifier } }
+    /// The sources seen so far, by bundle identifier, then name (a total order: the same names, the same array).
+    public var sources: [Source] {
+        known.values.map(\.source).sorted { ($0.bundleIdentifier, $0.name) < ($1.bundleIdentifier, $1.name) }
+    }
 
     /// The source for a name (decided on first sight, then fixed), and its kind.
     public mutating func source(named name: String, version: String?, device: Device?) -> (source: Source, kind: Kind) {
@@ -52,15 +55,23 @@ public struct ExportSourceResolver: Sendable {
         case .healthApp: identifier = Source.healthAppBundleIdentifier
         case .watch, .phone:
             identifier = Source.appleDeviceBundlePrefix + ExportIdentity.uuid(fromHash: hash).uuidString
-        case .app: identifier = "export." + Self.slug(name) + "." + Self.hex(hash.low, digits: 8)
+        case .app: identifier = "export." + Self.slug(name) + "." + Self.hex(Self.mixed(hash), digits: 8)
         }
         let result = (Source(name: name, bundleIdentifier: identifier), kind)
         known[name] = result
         return result
     }
 
-    /// A revision for a record of this source.
+    /// A revision for a record of this source (the previous answer is reused while name, version and device
+    /// repeat, as they do for runs of records).
     public mutating func revision(named name: String, version: String?, device: Device?) -> SourceRevision {
+        if let last, last.name == name, last.version == version, last.device == device { return last.revision }
+        let revision = makeRevision(named: name, version: version, device: device)
+        last = (name, version, device, revision)
+        return revision
+    }
+
+    private mutating func makeRevision(named name: String, version: String?, device: Device?) -> SourceRevision {
         let (source, kind) = source(named: name, version: version, device: device)
         let hardware = device?.hardwareVersion
         switch kind {
@@ -102,6 +113,15 @@ public struct ExportSourceResolver: Sendable {
             }
         }
         return result.isEmpty ? "source" : result
+    }
+
+    /// The hash's halves folded and avalanched (SplitMix64's finaliser). FNV-1a barely moves the high bits for
+    /// the last bytes of a name, so a plain prefix of the hash is the same for `Foo!` and `Foo?`.
+    static func mixed(_ hash: (high: UInt64, low: UInt64)) -> UInt64 {
+        var z = hash.high ^ hash.low
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
     }
 
     static func hex(_ value: UInt64, digits: Int) -> String {

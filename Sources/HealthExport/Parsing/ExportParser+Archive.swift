@@ -26,6 +26,18 @@ extension ExportParser {
         }
         var session = Session(options: options, totalBytes: Int(exactly: entry.uncompressedSize))
         var checksum = Checksum()
+        let inner = url.lastPathComponent + "/" + entry.path
+        do {
+            return try parseEntry(entry, in: archive, session: &session, checksum: &checksum, batch, progress)
+        } catch let error as ExportError {
+            throw error.naming(inner)
+        }
+    }
+
+    private func parseEntry(
+        _ entry: Entry, in archive: Archive, session: inout Session, checksum: inout Checksum,
+        _ batch: (ExportBatch) throws -> Void, _ progress: (Progress) -> Void
+    ) throws -> ExportSummary {
         do {
             _ = try archive.extract(entry, bufferSize: options.chunkSize, skipCRC32: true) { data in
                 checksum.update(data)

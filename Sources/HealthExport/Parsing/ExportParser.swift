@@ -22,11 +22,15 @@ public struct ExportParser: Sendable {
         public var chunkSize: Int
         /// Items per batch (a batch is delivered once a chunk brings it to this size, and at the end).
         public var batchSize: Int
+        /// Whether exact duplicates get distinct UUIDs in the parser (about 16 bytes of memory per distinct record;
+        /// see ``ExportRecordMapper/init(trackRepeats:)``). The importer turns it off.
+        public var trackRepeats: Bool
 
         /// Creates options.
-        public init(chunkSize: Int = 1 << 20, batchSize: Int = 4_096) {
+        public init(chunkSize: Int = 1 << 20, batchSize: Int = 4_096, trackRepeats: Bool = true) {
             self.chunkSize = max(1, chunkSize)
             self.batchSize = max(1, batchSize)
+            self.trackRepeats = trackRepeats
         }
     }
 
@@ -58,6 +62,16 @@ public struct ExportParser: Sendable {
     /// - Throws: ``ExportError`` when the file is unreadable or the XML is malformed, or what `batch` throws.
     public func parse(
         fileAt url: URL, batch: (ExportBatch) throws -> Void, progress: (Progress) -> Void = { _ in }
+    ) throws -> ExportSummary {
+        do {
+            return try parseFile(at: url, batch: batch, progress: progress)
+        } catch let error as ExportError {
+            throw error.naming(url.lastPathComponent)
+        }
+    }
+
+    private func parseFile(
+        at url: URL, batch: (ExportBatch) throws -> Void, progress: (Progress) -> Void
     ) throws -> ExportSummary {
         let handle: FileHandle
         do {
@@ -108,6 +122,7 @@ public struct ExportParser: Sendable {
         }
         let summary = try parse(chunks: chunks) { batch in
             merged.samples += batch.samples
+            merged.lines += batch.lines
             merged.activitySummaries += batch.activitySummaries
             merged.routeFiles += batch.routeFiles
         }
@@ -120,11 +135,12 @@ struct Session {
     let options: ExportParser.Options
     let totalBytes: Int?
     var scanner = XMLScanner()
-    var mapper = ExportRecordMapper()
+    var mapper: ExportRecordMapper
 
     init(options: ExportParser.Options, totalBytes: Int?) {
         self.options = options
         self.totalBytes = totalBytes
+        self.mapper = ExportRecordMapper(trackRepeats: options.trackRepeats)
     }
 
     var progress: ExportParser.Progress {

@@ -65,6 +65,8 @@ public struct ExportSummary: Sendable, Hashable {
     public var issueCount = 0
     /// Bytes of XML read.
     public var bytesRead = 0
+    /// Whether the document's root element is `HealthData`.
+    public var hasHealthDataRoot = false
 
     /// How many issues are kept.
     public static let maximumIssues = 1_000
@@ -115,6 +117,8 @@ public struct ExportBatch: Sendable, Hashable {
     public var activitySummaries: [ActivitySummary] = []
     /// GPX files referenced by routes in this batch.
     public var routeFiles: [RouteFileReference] = []
+    /// The document line of each sample's element, parallel to ``samples`` (for reports).
+    var lines: [Int] = []
 
     /// Creates an empty batch.
     public init() {}

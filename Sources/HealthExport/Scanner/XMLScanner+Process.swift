@@ -38,7 +38,14 @@ extension XMLScanner {
     ) throws(ExportError) -> Int {
         let n = p.count
         var i = 0
-        if base == 0, n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
+        if base == 0, n >= 1, p[0] == 0xEF, n < 2 || p[1] == 0xBB, n < 3 || p[2] == 0xBF {
+            // A byte-order mark, or the start of one that the next chunk completes.
+            if n >= 3 {
+                i = 3
+            } else if !final {
+                return 0
+            }
+        }
         while i < n {
             if p[i] != lt {
                 let b = p[i]
@@ -284,7 +291,8 @@ extension XMLScanner {
             j += 1
         }
         if stackEnds.isEmpty {
-            if rootClosed { throw fail(.contentAfterRoot, "a second root element", at: base + start) }
+            // Located at the tag's start, on its own line: `fail` counts the lines inside the tag.
+            if rootClosed { throw error(.contentAfterRoot, "a second root element", at: base + start) }
             rootSeen = true
         }
         line += lines

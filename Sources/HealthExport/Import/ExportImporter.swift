@@ -1,0 +1,112 @@
+public import Foundation
+import HealthCore
+public import HealthQuery
+import HealthStorage
+
+/// Imports the Health app's export (`export.zip` or a bare `export.xml`) into a ``HealthStore``, all or nothing
+/// per run, idempotently and incrementally.
+///
+/// The document is streamed (never held in memory): one thread parses it while the storage's writer inserts
+/// the batches, inside ONE storage transaction (``HealthStore/bulkImport(options:_:)``). Queries see the store
+/// as it was until the import completes; a killed import leaves it unchanged and the next run completes it.
+/// Exported samples carry no UUIDs, so each gets a deterministic one from its content (``ExportIdentity``):
+/// importing the same export twice inserts nothing the second time, a newer export adds only what is new.
+///
+/// ```swift
+/// let store = HealthStore(storage: sqlite, app: .healthApp, clock: clock, calendar: calendar, uuids: uuids)
+/// let importer = ExportImporter(store: store, clock: clock)
+/// let report = try await importer.importExport(at: URL(fileURLWithPath: "export.zip")) { progress in
+///     print(progress.recordsRead, progress.estimatedSecondsRemaining ?? 0)
+/// }
+/// report.inserted        // new samples
+/// report.alreadyPresent  // samples an earlier import already brought
+/// ```
+public struct ExportImporter: Sendable {
+    /// Tuning and reporting.
+    public struct Options: Sendable, Hashable {
+        /// Items per batch handed from the parser to the writer.
+        public var batchSize: Int
+        /// Bytes read per chunk.
+        public var chunkSize: Int
+        /// Batches the parser may run ahead of the writer (bounds memory).
+        public var queueDepth: Int
+        /// Whether to report stored samples imported from earlier exports that this export no longer holds.
+        public var reportDisappeared: Bool
+        /// Whether to read `workout-routes/*.gpx` files into the routes' locations.
+        public var readRouteFiles: Bool
+
+        /// Creates options.
+        public init(
+            batchSize: Int = 4_096, chunkSize: Int = 1 << 20, queueDepth: Int = 2, reportDisappeared: Bool = false,
+            readRouteFiles: Bool = true
+        ) {
+            self.batchSize = max(1, batchSize)
+            self.chunkSize = max(1, chunkSize)
+            self.queueDepth = max(1, queueDepth)
+            self.reportDisappeared = reportDisappeared
+            self.readRouteFiles = readRouteFiles
+        }
+    }
+
+    /// The store imported into; its identity must be privileged (``AppIdentity/healthApp``).
+    public let store: HealthStore
+    /// The clock for progress rates and the report's duration.
+    public let clock: any HealthClock
+    /// The options.
+    public let options: Options
+
+    /// Creates an importer.
+    public init(store: HealthStore, clock: any HealthClock, options: Options = Options()) {
+        self.store = store
+        self.clock = clock
+        self.options = options
+    }
+
+    /// Imports a bare `export.xml` or an `export.zip`; all or nothing per run.
+    ///
+    /// - Parameters:
+    ///   - url: The export.
+    ///   - progress: Called as the document is read (from the parsing thread).
+    /// - Returns: What was imported, skipped and found wrong.
+    /// - Throws: ``ExportError`` naming the file (and line and column for malformed XML): the store is unchanged
+    ///   then. ``HealthError`` when the store refuses the import (unprivileged identity, storage failure).
+    public func importExport(
+        at url: URL, progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) async throws -> ImportReport {
+        let started = clock.now
+        let run = ImportRun(url: url, options: options, clock: clock, started: started, progress: progress)
+        let countUnmet: (@Sendable (UUID) -> Bool)? = options.reportDisappeared ? ExportIdentity.isExportUUID : nil
+        let (tally, result) = try await store.bulkImport(options: BulkWriteOptions(countUnmet: countUnmet)) { sink in
+            try run.run(sink)
+        }
+        var report = ImportReport(summary: tally.summary)
+        report.summary.exactDuplicates = tally.renamed
+        report.inserted = tally.inserted
+        report.alreadyPresent = tally.alreadyPresent
+        report.insertedByType = tally.insertedByType
+        report.alreadyPresentByType = tally.alreadyPresentByType
+        report.workouts = tally.workouts
+        report.routesWithLocations = tally.routesWithLocations
+        report.activitySummaries = tally.activitySummaries
+        report.characteristicsImported = tally.characteristicsImported
+        report.sources = tally.summary.sources
+        report.skipped = tally.summary.skipped.merging(tally.skipped, uniquingKeysWith: +)
+        let electrocardiograms = ExportSideFiles(url: url, isArchive: ExportSideFiles.isArchive(url))
+            .electrocardiogramCount()
+        if electrocardiograms > 0 {
+            let key = ExportSummary.Skip(
+                element: "electrocardiograms/*.csv",
+                reason: "electrocardiogram recordings are not imported (no electrocardiogram sample kind)")
+            report.skipped[key, default: 0] += electrocardiograms
+        }
+        report.issues = Array((tally.summary.issues + tally.issues).prefix(ExportSummary.maximumIssues))
+        report.issueCount = tally.summary.issueCount + tally.issueCount
+        report.anchor = result.anchor
+        report.disappeared = result.unmet.map { unmet in
+            unmet.filter { $0.value > 0 }.map { DisappearedSample(sampleType: $0.key, count: $0.value) }
+                .sorted { $0.sampleType.identifier < $1.sampleType.identifier }
+        }
+        report.seconds = max(0, clock.now.timeIntervalSince(started))
+        return report
+    }
+}

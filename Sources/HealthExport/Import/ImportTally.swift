@@ -1,0 +1,130 @@
+import Foundation
+import HealthCore
+import HealthQuery
+import HealthStorage
+
+/// What an import run wrote, counted on the writer thread: the raw material of ``ImportReport``.
+struct ImportTally: Sendable {
+    var summary = ExportSummary()
+    var inserted = 0
+    var alreadyPresent = 0
+    var insertedByType: [String: Int] = [:]
+    var alreadyPresentByType: [String: Int] = [:]
+    var renamed = 0
+    var workouts = 0
+    var routesWithLocations = 0
+    var activitySummaries = 0
+    var characteristicsImported = false
+    var skipped: [ExportSummary.Skip: Int] = [:]
+    var issues: [ExportError] = []
+    var issueCount = 0
+
+    /// Writes one parser batch: everything but routes first, then the routes, renamed after their workout when
+    /// the workout was a repeat (routes name their workout), and dropped when their workout was rejected.
+    mutating func write(_ batch: ExportBatch, notes: ImportRun.RouteNotes, to sink: HealthBulkSink) throws {
+        routesWithLocations += notes.withLocations
+        for issue in notes.issues { note(issue) }
+        if notes.skippedPoints > 0 {
+            let key = ExportSummary.Skip(element: "trkpt", reason: "route point without coordinates or time")
+            skipped[key, default: 0] += notes.skippedPoints
+        }
+        var plain = batch.samples
+        var plainLines = batch.lines
+        var routes: [(route: WorkoutRoute, line: Int)] = []
+        if batch.routeFiles.count > 0 || batch.samples.contains(where: { $0.workoutRoute != nil }) {
+            plain = []
+            plainLines = []
+            for (index, sample) in batch.samples.enumerated() {
+                let line = index < batch.lines.count ? batch.lines[index] : 0
+                if let route = sample.workoutRoute {
+                    routes.append((route, line))
+                } else {
+                    plain.append(sample)
+                    plainLines.append(line)
+                }
+            }
+        }
+        var renames = 0
+        let rename: (AnySample, Int) -> AnySample = { sample, occurrence in
+            if occurrence == 1 { renames += 1 }
+            return ExportIdentity.renamed(sample)
+        }
+        let outcomes = try sink.write(
+            BulkBatch(samples: plain, activitySummaries: batch.activitySummaries), reidentify: rename)
+        activitySummaries += batch.activitySummaries.count
+        var renamedWorkouts: [UUID: UUID] = [:]
+        var rejectedWorkouts: Set<UUID> = []
+        for (index, outcome) in outcomes.enumerated() {
+            let sample = plain[index]
+            count(sample, outcome, line: index < plainLines.count ? plainLines[index] : 0)
+            guard sample.workout != nil else { continue }
+            switch outcome {
+            case .inserted(let uuid), .alreadyPresent(let uuid):
+                if uuid != sample.uuid { renamedWorkouts[sample.uuid] = uuid }
+            case .rejected:
+                rejectedWorkouts.insert(sample.uuid)
+            }
+        }
+        if !routes.isEmpty {
+            var kept: [AnySample] = []
+            var keptLines: [Int] = []
+            var positions: [UUID: Int] = [:]
+            for (route, line) in routes {
+                var route = route
+                guard let parent = route.workoutUUID, !rejectedWorkouts.contains(parent) else {
+                    skip("WorkoutRoute", "its workout was not imported")
+                    continue
+                }
+                let position = positions[parent, default: 0]
+                positions[parent] = position + 1
+                if let renamedParent = renamedWorkouts[parent] {
+                    route.workoutUUID = renamedParent
+                    route.uuid = ExportIdentity.routeUUID(workout: renamedParent, index: position)
+                }
+                kept.append(.workoutRoute(route))
+                keptLines.append(line)
+            }
+            let routeOutcomes = try sink.write(BulkBatch(samples: kept), reidentify: rename)
+            for (index, outcome) in routeOutcomes.enumerated() { count(kept[index], outcome, line: keptLines[index]) }
+        }
+        renamed += renames
+    }
+
+    private mutating func count(_ sample: AnySample, _ outcome: HealthBulkOutcome, line: Int) {
+        let type = sample.sampleType.identifier
+        switch outcome {
+        case .inserted:
+            inserted += 1
+            insertedByType[type, default: 0] += 1
+        case .alreadyPresent:
+            alreadyPresent += 1
+            alreadyPresentByType[type, default: 0] += 1
+        case .rejected(let issues):
+            let rules = Set(issues.map(\.rule.rawValue)).sorted().joined(separator: ", ")
+            let element = Self.element(of: sample)
+            skip(element, "invalid (\(rules))")
+            note(ExportError(code: .invalidElement, message: "\(element): breaks \(rules); not imported", line: line))
+            return
+        }
+        if sample.workout != nil { workouts += 1 }
+    }
+
+    private mutating func skip(_ element: String, _ reason: String) {
+        skipped[ExportSummary.Skip(element: element, reason: reason), default: 0] += 1
+    }
+
+    private mutating func note(_ issue: ExportError) {
+        issueCount += 1
+        if issues.count < ExportSummary.maximumIssues { issues.append(issue) }
+    }
+
+    /// The element a sample came from, as reports name it.
+    static func element(of sample: AnySample) -> String {
+        switch sample {
+        case .quantity, .category: "Record(\(sample.sampleType.identifier))"
+        case .correlation: "Correlation(\(sample.sampleType.identifier))"
+        case .workout: "Workout"
+        case .workoutRoute: "WorkoutRoute"
+        }
+    }
+}
