@@ -5,7 +5,7 @@ import Testing
     @Test func helpListsEveryCommandAndEachHasExamples() throws {
         let help = try OHKProcess.run(["--help"])
         #expect(help.status == 0)
-        for command in ["quickstart", "samples", "sources", "types"] {
+        for command in ["quickstart", "import", "stats", "samples", "workouts", "sources", "types", "export"] {
             #expect(help.stdout.contains(command))
             let sub = try OHKProcess.run([command, "--help"])
             #expect(sub.status == 0)

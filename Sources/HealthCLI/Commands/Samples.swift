@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HealthQuery
+import HealthStorage
 
 /// `ohk samples TYPE|all`: the raw samples (no merging), oldest first.
 struct Samples: AsyncParsableCommand {
@@ -36,11 +37,13 @@ struct Samples: AsyncParsableCommand {
         let types = try CLIArguments.types(type)
         let window = try CLIArguments.window(from: from, to: to, calendar: calendar)
         let store = try LiveEnvironment.openStore(at: options.resolvedPath())
-        let found = try await store.samples(of: types, predicate: window, sort: [.startDate], limit: limit)
         if count {
-            print(found.count)
+            // Counted by the storage: nothing is loaded (the tool's identity reads every type).
+            let total = try await store.storage.count(matching: .types(types) && window)
+            print(limit.map { min($0, total) } ?? total)
             return
         }
+        let found = try await store.samples(of: types, predicate: window, sort: [.startDate], limit: limit)
         var table = TableWriter(columns: ["start", "end", "type", "source", "unit", "value"])
         for sample in found {
             let (value, unit) = CLIFormatting.valueAndUnit(sample)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HealthCore
 import HealthQuery
+import HealthStorage
 
 /// `ohk sources`: every source with samples, and how many.
 struct Sources: AsyncParsableCommand {
@@ -20,10 +21,12 @@ struct Sources: AsyncParsableCommand {
     func run() async throws {
         let types = try type.map(CLIArguments.types) ?? Set(TypeNames.catalog.map(\.type))
         let store = try LiveEnvironment.openStore(at: options.resolvedPath())
-        let samples = try await store.samples(of: types)
         var counts: [Source: Int] = [:]
-        for sample in samples {
-            if let source = sample.source { counts[source, default: 0] += 1 }
+        for record in try await store.storage.sources() {
+            // Counted by the storage: nothing is loaded (the tool's identity reads every type).
+            let count = try await store.storage.count(
+                matching: .types(types) && .source(bundleIdentifier: record.source.bundleIdentifier))
+            if count > 0 { counts[record.source, default: 0] += count }
         }
         var table = TableWriter(columns: ["name", "bundle identifier", "samples"])
         for (source, count) in counts.sorted(by: { $0.key.bundleIdentifier < $1.key.bundleIdentifier }) {

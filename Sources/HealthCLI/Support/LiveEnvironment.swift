@@ -19,10 +19,40 @@ enum LiveEnvironment {
 
     /// Opens (creating if needed) the store file, making its folder.
     static func openStore(at path: String) throws -> HealthStore {
+        store(over: try openStorage(at: path))
+    }
+
+    /// Opens (creating if needed) the store file's storage, making its folder.
+    /// - Throws: ``CLIError`` (store, 74) when the folder or the file cannot be made or opened.
+    static func openStorage(at path: String) throws -> SQLiteStorage {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let storage = try SQLiteStorage(path: path)
-        return HealthStore(
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return try openRetryingWhileLocked(path)
+        } catch let error as StorageError {
+            throw CLIError(.store, "\(path): cannot open the store (\(error.code): \(error.message))")
+        } catch {
+            throw CLIError(.store, "\(path): cannot open the store (cannot create its folder)")
+        }
+    }
+
+    /// Opening checks the schema in a write transaction, which fails at once while another `ohk` holds the
+    /// file's write lock (SQLite's busy error); retried for up to ten seconds.
+    private static func openRetryingWhileLocked(_ path: String) throws(StorageError) -> SQLiteStorage {
+        var attempt = 0
+        while true {
+            do {
+                return try SQLiteStorage(path: path)
+            } catch  where error.message.contains("database is locked") && attempt < 200 {
+                attempt += 1
+                usleep(50_000)
+            }
+        }
+    }
+
+    /// A store over a storage, with the live clock, calendar and UUIDs.
+    static func store(over storage: any SampleStorage) -> HealthStore {
+        HealthStore(
             storage: storage, app: app, clock: clock, calendar: calendar, uuids: { UUID() },  // live: composition root
             policy: .grantAll)
     }

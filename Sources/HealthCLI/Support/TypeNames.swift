@@ -79,3 +79,10 @@ enum TypeNames {
         return result
     }
 }
+
+extension TypeNames {
+    /// The everyday name of a type for messages: its alias (`steps`), else its short name (`step-count`).
+    static func displayName(_ type: SampleType) -> String {
+        catalog.first { $0.type == type }.map { $0.alias ?? $0.name } ?? type.identifier
+    }
+}
