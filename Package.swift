@@ -2,6 +2,7 @@
 // OpenHealthKit — HealthKit's data model and query engine, everywhere Swift runs.
 //
 // Layering (see docs/architecture.md): arrows point down only.
+//   Examples/* (apps on OpenHealthKit only)
 //   OpenHealthKit · HealthCLI · HealthServer
 //        HealthQuery · HealthExport
 //        HealthStorage (+ HealthStorageSQLite, HealthStoragePostgres)
@@ -51,6 +52,13 @@ let package = Package(
             dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite"],
             swiftSettings: swiftSettings
         ),
+        // Test helper for the atomic-import crash test (and the import throughput probe): imports an export into a
+        // SQLite store, printing progress, until it finishes or is killed.
+        .executableTarget(
+            name: "ohk-import-child",
+            dependencies: ["HealthCore", "HealthStorageSQLite", "HealthQuery", "HealthExport"],
+            swiftSettings: swiftSettings
+        ),
         // HealthStore: authorization, validation, save/delete, every query kind, statistics and the merge.
         .target(name: "HealthQuery", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         // Seeded, deterministic mock data: the seed apps' scenarios and the quickstart's demo month.
@@ -59,7 +67,7 @@ let package = Package(
         .target(
             name: "HealthExport",
             dependencies: [
-                "HealthCore", "HealthQuery", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "HealthCore", "HealthStorage", "HealthQuery", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -73,7 +81,7 @@ let package = Package(
         .target(
             name: "HealthCLI",
             dependencies: [
-                "HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthSimulation",
+                "HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthSimulation", "HealthExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -105,12 +113,15 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenHealthKitTests",
-            dependencies: ["OpenHealthKit"],
+            dependencies: ["OpenHealthKit", "HealthCore", "HealthQuery", "HealthStorage", "HealthTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "HealthExportTests",
-            dependencies: ["HealthCore", "HealthStorage", "HealthQuery", "HealthExport", "HealthTesting"],
+            dependencies: [
+                "HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthExport", "HealthTesting",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -129,6 +140,57 @@ let package = Package(
             dependencies: ["HealthCore", "HealthStorage", "HealthTesting"],
             swiftSettings: swiftSettings
         ),
+        // The example apps (Examples/README.md): HealthKit apps on OpenHealthKit only, each with tests.
+        // Fixed clocks, calendars and the two backends, for the examples' tests.
+        .target(
+            name: "ExampleTestSupport", dependencies: ["OpenHealthKit"],
+            path: "Examples/Shared/ExampleTestSupport",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "RunWay", dependencies: ["OpenHealthKit"],
+            path: "Examples/RunWay/Sources/RunWay",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RunWayTests",
+            dependencies: ["RunWay", "OpenHealthKit", "ExampleTestSupport"],
+            path: "Examples/RunWay/Tests/RunWayTests",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "StepTracker", dependencies: ["OpenHealthKit"],
+            path: "Examples/StepTracker/Sources/StepTracker",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StepTrackerTests",
+            dependencies: ["StepTracker", "OpenHealthKit", "ExampleTestSupport"],
+            path: "Examples/StepTracker/Tests/StepTrackerTests",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "StepCounter", dependencies: ["OpenHealthKit"],
+            path: "Examples/StepCounter/Sources/StepCounter",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StepCounterTests",
+            dependencies: ["StepCounter", "OpenHealthKit", "ExampleTestSupport"],
+            path: "Examples/StepCounter/Tests/StepCounterTests",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "StepWidget", dependencies: ["OpenHealthKit"],
+            path: "Examples/StepWidget/Sources/StepWidget",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StepWidgetTests",
+            dependencies: ["StepWidget", "OpenHealthKit", "ExampleTestSupport"],
+            path: "Examples/StepWidget/Tests/StepWidgetTests",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "PrancerciseTracker", dependencies: ["OpenHealthKit"],
+            path: "Examples/PrancerciseTracker/Sources/PrancerciseTracker",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PrancerciseTrackerTests",
+            dependencies: ["PrancerciseTracker", "OpenHealthKit", "ExampleTestSupport"],
+            path: "Examples/PrancerciseTracker/Tests/PrancerciseTrackerTests",
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )
