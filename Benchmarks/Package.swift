@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Benchmarks for OpenHealthKit, kept out of the main package so `swift test` never builds them.
 // Run: cd Benchmarks && swift run -c release ohk-bench [store|query|all] [--samples N]
+//      swift run -c release ohk-bench import --export PATH [--parse-only]   (peers: peers/run-peers.py)
 import PackageDescription
 
 let package = Package(
@@ -18,6 +19,7 @@ let package = Package(
                 .product(name: "HealthStorage", package: "OpenHealthKit"),
                 .product(name: "HealthStorageSQLite", package: "OpenHealthKit"),
                 .product(name: "HealthQuery", package: "OpenHealthKit"),
+                .product(name: "HealthExport", package: "OpenHealthKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]

@@ -13,6 +13,14 @@ func measure(repetitions: Int = 3, warmUp: Bool = true, _ body: () async throws 
     return best
 }
 
+/// Whether to keep the benchmark's databases for inspection (`OHK_BENCH_KEEP=1`).
+let keepFiles = ProcessInfo.processInfo.environment["OHK_BENCH_KEEP"] == "1"
+
+/// Removes a benchmark directory unless `OHK_BENCH_KEEP=1`.
+func removeUnlessKept(_ url: URL) {
+    if keepFiles { print("kept \(url.path)") } else { try? FileManager.default.removeItem(at: url) }
+}
+
 /// A temporary directory removed at exit of the benchmark.
 func temporaryDirectory(_ name: String) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-bench-\(name)-\(getpid())")

@@ -1,12 +1,18 @@
 import Foundation
 
 // ohk-bench [store|statistics|all] [--samples N] [--query-store N] [--years N]
+// ohk-bench import --export PATH [--store PATH] [--parse-only] [--runs N]   (not part of `all`: it needs an export)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1])
     else { return value }
     return number
+}
+
+func stringOption(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
 }
 
 func runBenchmarks() async throws {
@@ -17,6 +23,18 @@ func runBenchmarks() async throws {
         try await StoreBenchmarks.run(
             samples: option("--samples", default: 1_000_000), queryStoreSize: option("--query-store", default: 5_000_000),
             report: &report)
+    }
+    if suite == "statistics" || suite == "all" {
+        try await StatisticsBenchmarks.run(years: option("--years", default: 10), report: &report)
+    }
+    if suite == "import" {
+        guard let export = stringOption("--export") else {
+            FileHandle.standardError.write(Data("ohk-bench import: --export PATH is required\n".utf8))
+            exit(2)
+        }
+        try await ImportBenchmarks.run(
+            export: export, store: stringOption("--store"), parseOnly: arguments.contains("--parse-only"),
+            runs: option("--runs", default: 1), report: &report)
     }
     print("")
     print(report.markdown())

@@ -1,0 +1,73 @@
+import Foundation
+import HealthCore
+import HealthExport
+import HealthQuery
+import HealthStorageSQLite
+
+/// Issue 5's figures: a Health export imported end to end into a fresh SQLite store through `ExportImporter`,
+/// and the parse alone (`ExportParser`, nothing stored), one run per process so that `/usr/bin/time -v` around
+/// the process gives the peak memory of that run alone (see `peers/run-peers.py`, which runs the peers too).
+///
+/// Prints the human-readable rows and one machine-readable line per run:
+/// `RESULT suite=import seconds=… records=… inserted=… store_bytes=…` (or `suite=parse`).
+enum ImportBenchmarks {
+    /// The clock of the benchmark process (a composition root: it reads the system clock).
+    static let clock = ClosureClock { Date() }  // live: composition root
+
+    static func run(export: String, store: String?, parseOnly: Bool, runs: Int, report: inout Report) async throws {
+        let url = URL(fileURLWithPath: export)
+        for run in 1...max(1, runs) {
+            if parseOnly {
+                try parse(url, run: run, report: &report)
+            } else {
+                try await importExport(url, store: store, run: run, report: &report)
+            }
+        }
+    }
+
+    /// Parses the export into samples (typed, with their identities) and drops them.
+    static func parse(_ url: URL, run: Int, report: inout Report) throws {
+        var samples = 0
+        let start = ContinuousClock.now
+        let summary = try ExportParser(options: .init(trackRepeats: false)).parse(fileAt: url) { batch in
+            samples += batch.samples.count
+        }
+        let seconds = elapsed(since: start)
+        let name = "ExportParser parse-only \(url.lastPathComponent) (run \(run))"
+        report.add(name, seconds: seconds, items: summary.recordCount)
+        print("RESULT suite=parse seconds=\(seconds) records=\(summary.recordCount) samples=\(samples)")
+    }
+
+    /// Imports the export into a fresh SQLite store: open, import (one transaction), close (WAL checkpoint).
+    static func importExport(_ url: URL, store: String?, run: Int, report: inout Report) async throws {
+        let dir = try temporaryDirectory("import")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = store ?? dir.appendingPathComponent("import-\(run).sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let start = ContinuousClock.now
+        let storage = try SQLiteStorage(path: path)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let uuids: @Sendable () -> UUID = { UUID() }  // live: composition root
+        let healthStore = HealthStore(storage: storage, app: .healthApp, clock: clock, calendar: calendar, uuids: uuids)
+        let importer = ExportImporter(store: healthStore, clock: clock)
+        let imported = try await importer.importExport(at: url)
+        let importSeconds = elapsed(since: start)
+        try storage.close()
+        let seconds = elapsed(since: start)
+        let bytes = ["", "-wal"].reduce(0) { total, suffix in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? 0)
+        }
+        let records = imported.summary.recordCount
+        let name = "ExportImporter → SQLiteStorage \(url.lastPathComponent) (run \(run))"
+        report.add(name, seconds: seconds, items: records)
+        print(
+            "RESULT suite=import seconds=\(seconds) import_seconds=\(importSeconds) records=\(records) "
+                + "inserted=\(imported.inserted) present=\(imported.alreadyPresent) store_bytes=\(bytes)")
+    }
+
+    static func elapsed(since start: ContinuousClock.Instant) -> Double {
+        let duration = ContinuousClock.now - start
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+}
