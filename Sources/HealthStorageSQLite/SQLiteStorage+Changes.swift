@@ -25,7 +25,11 @@ extension SQLiteStorage {
             var tombstoneWhere = "t.anchor > ?"
             var tombstoneArguments: StatementArguments = [since]
             if let types = request.types {
-                let (samplesCondition, samplesTypes) = PredicateCompiler.typeCondition(types)
+                // After an anchor, the rows since it come by the primary key (`anchor > ?`), however many rows
+                // the type has; `+type_id` keeps SQLite from walking the type's whole index instead (measured:
+                // 300 ms for a day's changes among 2.5M steps). From the start, the type's index is the way in.
+                let column = since > 0 ? "+type_id" : "type_id"
+                let (samplesCondition, samplesTypes) = PredicateCompiler.typeCondition(types, column: column)
                 additionsWhere += " AND \(samplesCondition)"
                 additionArguments += StatementArguments(samplesTypes)
                 let (tombstoneCondition, tombstoneTypes) = PredicateCompiler.typeCondition(types, column: "t.type_id")

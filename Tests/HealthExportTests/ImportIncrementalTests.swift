@@ -115,3 +115,37 @@ struct ImportIncrementalTests {
         #expect(report.inserted == 7)
     }
 }
+
+/// An import prepares the merged statistics of the cumulative types it touched (unless told not to).
+@Suite("Statistics prepared by an import")
+struct ImportPreparesStatisticsTests {
+    static func savedStepAnchor(_ store: HealthStore) async throws -> Int64? {
+        let order = try await store.sourceOrder(for: .stepCount).bundleIdentifiers.joined(separator: ",")
+        let key = "statistics.slots.v1|\(QuantityTypeIdentifier.stepCount.rawValue)|16|\(order)"
+        guard let data = try await store.storage.setting(key), data.count >= 12 else { return nil }
+        return data.subdata(in: 4..<12).withUnsafeBytes { Int64(littleEndian: $0.loadUnaligned(as: Int64.self)) }
+    }
+
+    @Test(arguments: ImportErrorTests.Backend.allCases)
+    func theImportedStepsArePrepared(_ backend: ImportErrorTests.Backend) async throws {
+        let directory = try ImportSupport.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store: HealthStore
+        switch backend {
+        case .memory: store = ImportSupport.store(InMemoryStorage())
+        case .sqlite: store = try ImportSupport.sqliteStore(in: directory).0
+        }
+        let file = directory.appendingPathComponent("older.xml")
+        try ImportSupport.write(ImportIncrementalTests.older, to: file)
+        let skipped = try await ImportSupport.importFile(
+            file, into: store, options: ExportImporter.Options(prepareStatistics: false))
+        #expect(skipped.statisticsPrepared.isEmpty)
+        #expect(try await Self.savedStepAnchor(store) == nil)
+
+        let newer = directory.appendingPathComponent("newer.xml")
+        try ImportSupport.write(ImportIncrementalTests.newer, to: newer)
+        let report = try await ImportSupport.importFile(newer, into: store, options: ExportImporter.Options())
+        #expect(report.statisticsPrepared == [.stepCount], "heart rate is discrete; workouts are not quantities")
+        #expect(try await Self.savedStepAnchor(store) == report.anchor)
+    }
+}

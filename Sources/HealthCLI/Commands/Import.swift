@@ -11,7 +11,8 @@ struct Import: AsyncParsableCommand {
             The import is all or nothing: a truncated or malformed file leaves the store unchanged \
             (exit 65, 'error: FILE:LINE:COLUMN: …'). Importing the same export again adds nothing; \
             a newer export adds what is new. A progress bar shows on a terminal (stderr); piped, the \
-            import is quiet.
+            import is quiet. After the commit, the merged totals of the cumulative types it touched \
+            (steps, distance, energy, …) are prepared, so that 'ohk stats' answers in milliseconds.
 
             The summary lists records by type, samples inserted and already present, the sources, \
             workouts, and what was skipped and why. --format csv|json gives it as section,name,value \
@@ -30,6 +31,13 @@ struct Import: AsyncParsableCommand {
     @Flag(help: "Also list samples imported earlier that this export no longer holds (they are kept).")
     var reportDisappeared = false
 
+    @Flag(
+        help: """
+            Skip preparing the merged totals of the cumulative types after the import (steps, distance, \
+            energy, …); the first 'ohk stats' of each then prepares them.
+            """)
+    var noPrepareStatistics = false
+
     @OptionGroup var options: StoreOptions
 
     func run() async throws {
@@ -37,7 +45,8 @@ struct Import: AsyncParsableCommand {
         let store = try LiveEnvironment.openStore(at: options.resolvedPath())
         let importer = ExportImporter(
             store: store, clock: LiveEnvironment.clock,
-            options: ExportImporter.Options(reportDisappeared: reportDisappeared))
+            options: ExportImporter.Options(
+                reportDisappeared: reportDisappeared, prepareStatistics: !noPrepareStatistics))
         let bar = ProgressBar.onTerminal(label: url.lastPathComponent)
         var progress: (@Sendable (ImportProgress) -> Void)?
         if let bar { progress = { bar.update($0) } }

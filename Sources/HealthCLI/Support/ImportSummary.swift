@@ -68,7 +68,14 @@ struct ImportSummary {
             "  \(summary.recordCount) records (\(summary.correlationMemberRecords) more inside \(correlations) "
                 + "correlations), \(summary.workoutCount) workouts, \(summary.workoutRoutes) routes, "
                 + "\(summary.activitySummaries) activity summaries",
-            "",
+        ]
+        if !report.statisticsPrepared.isEmpty {
+            lines.append(
+                "  statistics prepared for \(report.statisticsPrepared.count) cumulative types in "
+                    + String(format: "%.1f", report.statisticsSeconds) + " s")
+        }
+        lines += [
+            ""
         ]
         var types = TableWriter(columns: ["type", "records", "inserted", "already present"])
         let identifiers = Set(summary.recordsByType.keys).union(report.insertedByType.keys)

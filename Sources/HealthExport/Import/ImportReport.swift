@@ -88,8 +88,13 @@ public struct ImportReport: Sendable, Hashable {
     public var issueCount: Int
     /// The store's anchor after the import.
     public var anchor: Int64
-    /// Seconds the import took, by the injected clock.
+    /// Seconds the import took, by the injected clock (including ``statisticsSeconds``).
     public var seconds: Double
+    /// With ``ExportImporter/Options/prepareStatistics``: the cumulative types whose merged statistics were
+    /// brought up to date after the import (sorted), and the seconds that took.
+    public var statisticsPrepared: [QuantityTypeIdentifier]
+    /// Seconds spent preparing statistics after the import's commit.
+    public var statisticsSeconds: Double
 
     /// Creates an empty report around a summary.
     public init(summary: ExportSummary = ExportSummary()) {
@@ -109,6 +114,8 @@ public struct ImportReport: Sendable, Hashable {
         self.issueCount = 0
         self.anchor = 0
         self.seconds = 0
+        self.statisticsPrepared = []
+        self.statisticsSeconds = 0
     }
 
     /// Samples rejected by validation or otherwise skipped, in total.

@@ -10,22 +10,40 @@ extension HealthStore {
     /// Slots computed per storage read while building (30 days).
     static var slotsPerRead: Int { 2_880 }
 
+    /// When slots brought up to date are saved in the store for the next process.
+    enum SlotPersistence {
+        /// After a build, or a patch of at least ``HealthStore/slotPersistThreshold`` changes (queries).
+        case whenLarge
+        /// Whenever they changed (``HealthStore/prepareStatistics(for:)``).
+        case always
+    }
+
     /// The merged slots of a cumulative-sum computation over every sample of its type, up to date with the
     /// store: from the cache, patched from the change log since, or built anew.
-    func mergedSlots(for computation: StatisticsComputation) async throws -> MergedSlots {
+    func mergedSlots(
+        for computation: StatisticsComputation, persistence: SlotPersistence = .whenLarge
+    ) async throws -> MergedSlots {
         let anchor = try await currentAnchor()
         if let held = try await heldSlots(computation), held.anchor <= anchor {
-            if held.anchor == anchor { return held }
+            if held.anchor == anchor {
+                guard persistence == .always, !held.isSaved else { return held }
+                return await keep(held, computation, save: true)
+            }
             if let (patched, changes) = try await patch(held, computation, to: anchor) {
-                statisticsCache.store(patched, for: computation)
-                if changes >= Self.slotPersistThreshold { await persist(patched, computation) }
-                return patched
+                let save = changes >= Self.slotPersistThreshold || persistence == .always
+                return await keep(patched, computation, save: save)
             }
         }
         let built = try await buildSlots(computation, anchor: anchor)
-        statisticsCache.store(built, for: computation)
-        await persist(built, computation)
-        return built
+        return await keep(built, computation, save: true)
+    }
+
+    /// Puts slots in the shared cache, first saving them in the store when `save` is set.
+    private func keep(_ slots: MergedSlots, _ computation: StatisticsComputation, save: Bool) async -> MergedSlots {
+        var slots = slots
+        slots.isSaved = save ? await persist(slots, computation) : false
+        statisticsCache.store(slots, for: computation)
+        return slots
     }
 
     /// Patched with at least this many changes, slots are saved again for the next process.
@@ -41,10 +59,15 @@ extension HealthStore {
         return saved.flatMap(MergedSlots.init(encoded:))
     }
 
-    /// Saves slots in the store's settings. A failure only costs the next process a rebuild, so it is not an
-    /// error of the query that happened to compute them.
-    private func persist(_ slots: MergedSlots, _ computation: StatisticsComputation) async {
-        try? await storage.setSetting(MergedSlots.settingKey(for: computation), slots.encoded())
+    /// Saves slots in the store's settings; whether that worked. A failure only costs the next process a
+    /// rebuild, so it is not an error of the query that happened to compute them.
+    private func persist(_ slots: MergedSlots, _ computation: StatisticsComputation) async -> Bool {
+        do {
+            try await storage.setSetting(MergedSlots.settingKey(for: computation), slots.encoded())
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// Applies the additions since `slots.anchor`; nil when something was deleted (whose span the change log

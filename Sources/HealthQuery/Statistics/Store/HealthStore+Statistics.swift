@@ -146,7 +146,7 @@ extension HealthStore {
     /// How far past a chunk inputs are read, so time-weighted averages see each quantity's successor.
     static var lookahead: TimeInterval { 600 }
 
-    private func makeComputation(
+    func makeComputation(
         _ type: QuantityTypeIdentifier, options: StatisticsOptions
     ) async throws
         -> StatisticsComputation

@@ -68,5 +68,6 @@ extension MergedSlots {
         self.first = Int(first)
         self.sums = sums
         self.present = present
+        self.isSaved = true
     }
 }

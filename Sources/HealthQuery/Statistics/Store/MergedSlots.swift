@@ -18,6 +18,8 @@ struct MergedSlots: Sendable {
     var sums: [Double]
     /// Whether any selected quantity takes part in the slot (HealthKit reports a bucket only then).
     var present: [Bool]
+    /// Whether the store's settings hold exactly these slots (read from there, or saved after the last change).
+    var isSaved = false
 
     /// No slots yet.
     init(anchor: Int64) {
