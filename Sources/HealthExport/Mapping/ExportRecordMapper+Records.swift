@@ -70,7 +70,7 @@ extension ExportRecordMapper {
             key.add(value)
             key.add(typing.unitKey(unitString))
             key.add(deviceKey)
-            let (uuid, keyFold) = nextIdentity(key.value, member: draft.inCorrelation)
+            let (uuid, keyFold) = nextIdentity(key.value, start: start, member: draft.inCorrelation)
             fold = keyFold
             sample = .quantity(
                 QuantitySample(
@@ -85,7 +85,7 @@ extension ExportRecordMapper {
             key.add(value)
             key.add("")
             key.add(deviceKey)
-            let (uuid, keyFold) = nextIdentity(key.value, member: draft.inCorrelation)
+            let (uuid, keyFold) = nextIdentity(key.value, start: start, member: draft.inCorrelation)
             fold = keyFold
             sample = .category(
                 CategorySample(
@@ -116,9 +116,11 @@ extension ExportRecordMapper {
     }
 
     /// A record's identity and key fold; a correlation member's UUID is provisional (the correlation renames it).
-    private mutating func nextIdentity(_ hash: (high: UInt64, low: UInt64), member: Bool) -> (UUID, UInt64) {
-        guard member else { return identities.next(forHash: hash) }
-        return (ExportIdentity.uuid(fromHash: hash), hash.high ^ hash.low)
+    private mutating func nextIdentity(
+        _ hash: (high: UInt64, low: UInt64), start: Date, member: Bool
+    ) -> (UUID, UInt64) {
+        guard member else { return identities.next(forHash: hash, start: start) }
+        return (ExportIdentity.uuid(fromHash: hash, prefix: ExportIdentity.timePrefix(start)), hash.high ^ hash.low)
     }
 
     /// The raw value of a category record: its symbolic name through the catalog, a number, or 0 when missing or
@@ -160,7 +162,7 @@ extension ExportRecordMapper {
         let key =
             "\(draft.type)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"
             + "\(Int(end.timeIntervalSince1970))|\(deviceKey)|\(members)"
-        let (uuid, _) = identities.next(forKey: key)
+        let (uuid, _) = identities.next(forKey: key, start: start)
         let revision = sourceResolver.revision(named: sourceName, version: header.sourceVersion, device: device)
         summary.correlationsByType[draft.type, default: 0] += 1
         var value = Correlation(

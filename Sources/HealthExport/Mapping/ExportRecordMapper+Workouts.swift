@@ -49,7 +49,7 @@ extension ExportRecordMapper {
         let key =
             "Workout|\(typeName)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"
             + "\(Int(end.timeIntervalSince1970))|\(deviceKey)"
-        let (uuid, _) = identities.next(forKey: key)
+        let (uuid, _) = identities.next(forKey: key, start: start)
         let seconds = quantity(duration, durationUnit ?? "min").flatMap { try? $0.doubleValue(for: .second()) }
         var draft = WorkoutDraft(
             workout: Workout(
@@ -198,7 +198,7 @@ extension ExportRecordMapper {
         let key = "WorkoutActivity|\(parent.uuid.uuidString)|\(Int(start.timeIntervalSince1970))"
         workout?.workout.activities.append(
             WorkoutActivity(
-                uuid: draft.uuid ?? ExportIdentity.uuid(forKey: key),
+                uuid: draft.uuid ?? ExportIdentity.uuid(forKey: key, start: start),
                 configuration: WorkoutConfiguration(activityType: parent.activityType, locationType: location),
                 start: start, end: draft.end, events: draft.events, statistics: draft.statistics,
                 metadata: draft.metadata))

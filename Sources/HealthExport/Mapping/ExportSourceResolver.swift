@@ -54,7 +54,8 @@ public struct ExportSourceResolver: Sendable {
         switch kind {
         case .healthApp: identifier = Source.healthAppBundleIdentifier
         case .watch, .phone:
-            identifier = Source.appleDeviceBundlePrefix + ExportIdentity.uuid(fromHash: hash).uuidString
+            identifier =
+                Source.appleDeviceBundlePrefix + ExportIdentity.uuid(fromHash: hash, prefix: hash.high >> 16).uuidString
         case .app: identifier = "export." + Self.slug(name) + "." + Self.hex(Self.mixed(hash), digits: 8)
         }
         let result = (Source(name: name, bundleIdentifier: identifier), kind)
