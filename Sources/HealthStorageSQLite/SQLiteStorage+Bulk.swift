@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import HealthCore
 public import HealthStorage
 
@@ -45,6 +46,7 @@ extension SQLiteStorage: BulkWritableStorage {
                         return .commit
                     }
                     guard let output else { throw StorageError(.io, "bulk write returned nothing") }
+                    Self.truncateLog(db)
                     return output
                 } catch {
                     cache.reset()
@@ -56,6 +58,19 @@ extension SQLiteStorage: BulkWritableStorage {
         } catch {
             throw Self.storageError(error, "bulk write")
         }
+    }
+}
+
+extension SQLiteStorage {
+    /// After a bulk write, copies the write-ahead log into the database file and truncates it: a large import
+    /// otherwise leaves a `-wal` file as big as everything it wrote (850 MB for the large preset) beside the
+    /// store until the last connection closes. Readers still on a snapshot from before the import are waited
+    /// for at most a second; then the log is left for SQLite's own checkpoints, which is not an error.
+    static func truncateLog(_ db: Database) {
+        guard let connection = db.sqliteConnection else { return }
+        sqlite3_busy_timeout(connection, 1_000)
+        defer { sqlite3_busy_timeout(connection, Int32(busyTimeout * 1_000)) }
+        try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
     }
 }
 

@@ -28,6 +28,9 @@ public final class SQLiteStorage: SampleStorage {
     /// Ids the writer has resolved; only touched on the writer's serialized queue, reset after a failed commit.
     let writeCache = WriteCache()
 
+    /// How long a connection waits for another one's lock before failing with SQLITE_BUSY, in seconds.
+    static let busyTimeout: TimeInterval = 30
+
     /// Opens (creating if needed) the store at a file path, in WAL mode with `synchronous = NORMAL`.
     ///
     /// - Parameter path: The database file; `-wal` and `-shm` files live beside it.
@@ -36,7 +39,7 @@ public final class SQLiteStorage: SampleStorage {
         var configuration = Configuration()
         // Another process writing the same file (an `ohk import` while an app saves) makes this one wait for
         // its turn instead of failing at once with SQLITE_BUSY; an import holds the lock for its whole run.
-        configuration.busyMode = .timeout(30)
+        configuration.busyMode = .timeout(Self.busyTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }

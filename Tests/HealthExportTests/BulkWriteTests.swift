@@ -170,3 +170,25 @@ struct BulkWriteTests {
         }
     }
 }
+
+/// A large bulk write on a file store leaves no write-ahead log as big as itself beside the store.
+@Suite("Bulk write: the log afterwards")
+struct BulkWriteLogTests {
+    @Test func theWriteAheadLogIsTruncatedAfterABulkWrite() async throws {
+        let directory = try ImportSupport.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bulk.sqlite").path
+        let storage = try SQLiteStorage(path: path)
+        let samples = (1...20_000).map { BulkWriteTests.steps(UInt64($0)) }
+        let (_, result) = try await storage.bulkWrite(options: BulkWriteOptions()) { sink in
+            try sink.write(BulkBatch(samples: samples), reidentify: BulkWriteTests.rename).count
+        }
+        #expect(result.inserted == 20_000)
+        let database = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(database > 1_000_000, "the samples are in the database file")
+        #expect(log == 0, "the log was copied into the database and truncated (\(log) bytes left)")
+        #expect(try await storage.samples(matching: SampleRequest()).count == 20_000)
+        try storage.close()
+    }
+}
