@@ -171,6 +171,52 @@ struct BulkWriteTests {
     }
 }
 
+/// Batches validated ahead, off the writer thread, through the store's ``BulkValidator``.
+@Suite("Bulk write: validated ahead")
+struct BulkValidationTests {
+    @Test func aBatchValidatedAheadKeepsItsPositionsAndOtherRulesAreAppliedAgain() async throws {
+        let storage = InMemoryStorage()
+        let earliest = Fixtures.epoch.addingTimeInterval(90)
+        let store = HealthStore(
+            storage: storage, app: .healthApp, clock: TickingClock(), calendar: Fixtures.calendar(),
+            uuids: UUIDSequence(start: 9_000).next,
+            validationOptions: ValidationOptions(earliestPermittedSampleDate: earliest))
+        var backwards = BulkWriteTests.steps(3)
+        if case .quantity(var sample) = backwards {
+            sample.endDate = sample.startDate.addingTimeInterval(-60)
+            backwards = .quantity(sample)
+        }
+        // Sample 1 starts before the store's earliest permitted date; 3 ends before it starts.
+        let batch = BulkBatch(samples: [BulkWriteTests.steps(1), BulkWriteTests.steps(2), backwards])
+        let ahead = store.bulkValidator.validate(batch)
+        #expect(ahead.count == 3)
+        #expect(ahead.valid.samples.map { $0.uuid } == [UUIDSequence.uuid(2)])
+        #expect(Set(ahead.rejected.keys) == [0, 2])
+        // A validator with laxer rules (another store's) is not trusted: the sink applies its own again.
+        let lax = BulkValidator(options: .default, revision: store.bulkValidator.revision).validate(batch)
+        #expect(lax.valid.samples.count == 2)
+        let (outcomes, result) = try await store.bulkImport { sink in
+            (
+                try sink.write(ahead, reidentify: BulkWriteTests.rename),
+                try sink.write(lax, reidentify: BulkWriteTests.rename)
+            )
+        }
+        for list in [outcomes.0, outcomes.1] {
+            #expect(list.count == 3)
+            guard case .rejected(let early) = list[0], case .rejected(let order) = list[2] else {
+                Issue.record("the invalid samples were not rejected in place: \(list)")
+                continue
+            }
+            #expect(early.map { $0.rule } == [ValidationRule.earliestDate])
+            #expect(order.map { $0.rule } == [ValidationRule.dateOrder])
+        }
+        #expect(outcomes.0[1] == HealthBulkOutcome.inserted(UUIDSequence.uuid(2)))
+        #expect(
+            outcomes.1[1] == HealthBulkOutcome.inserted(UUIDSequence.uuid(1_002)), "a repeat within the run is renamed")
+        #expect(try await storage.count(matching: .all) == result.inserted)
+    }
+}
+
 /// A large bulk write on a file store leaves no write-ahead log as big as itself beside the store.
 @Suite("Bulk write: the log afterwards")
 struct BulkWriteLogTests {

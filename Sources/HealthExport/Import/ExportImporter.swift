@@ -79,7 +79,9 @@ public struct ExportImporter: Sendable {
         at url: URL, progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) async throws -> ImportReport {
         let started = clock.now
-        let run = ImportRun(url: url, options: options, clock: clock, started: started, progress: progress)
+        let run = ImportRun(
+            url: url, options: options, clock: clock, started: started, progress: progress,
+            validator: store.bulkValidator)
         let countUnmet: (@Sendable (UUID) -> Bool)? = options.reportDisappeared ? ExportIdentity.isExportUUID : nil
         let (tally, result) = try await store.bulkImport(options: BulkWriteOptions(countUnmet: countUnmet)) { sink in
             try run.run(sink)

@@ -4,7 +4,7 @@ import HealthQuery
 import HealthStorage
 
 /// One import run, the producer of ``HealthStore/bulkImport(options:_:)``: a thread of its own parses the
-/// document (and reads the routes' GPX files) while the storage's writer thread, which calls ``run(_:)``, writes
+/// document (reads the routes' GPX files, and validates the samples) while the storage's writer thread, which calls ``run(_:)``, writes
 /// the batches. A small ``BatchQueue`` between them bounds memory.
 struct ImportRun: Sendable {
     let url: URL
@@ -12,10 +12,12 @@ struct ImportRun: Sendable {
     let clock: any HealthClock
     let started: Date
     let progress: (@Sendable (ImportProgress) -> Void)?
+    /// The store's validation, run on the parsing thread.
+    let validator: BulkValidator
 
     /// What the parsing thread hands over.
     enum Item: Sendable {
-        case batch(ExportBatch, RouteNotes)
+        case batch(PreparedBatch, RouteNotes)
         case finished(ExportSummary)
         case failed(any Error)
     }
@@ -83,7 +85,7 @@ struct ImportRun: Sendable {
                 var batch = batch
                 var notes = RouteNotes()
                 if options.readRouteFiles, !batch.routeFiles.isEmpty { readRoutes(&batch, sideFiles, &notes) }
-                try queue.push(.batch(batch, notes))
+                try queue.push(.batch(PreparedBatch(batch, validator: validator), notes))
             } progress: { parsed in
                 report(parsed)
             }

@@ -19,39 +19,25 @@ struct ImportTally: Sendable {
     var issues: [ExportError] = []
     var issueCount = 0
 
-    /// Writes one parser batch: everything but routes first, then the routes, renamed after their workout when
+    /// Writes one prepared batch: everything but routes first, then the routes, renamed after their workout when
     /// the workout was a repeat (routes name their workout), and dropped when their workout was rejected.
-    mutating func write(_ batch: ExportBatch, notes: ImportRun.RouteNotes, to sink: HealthBulkSink) throws {
+    mutating func write(_ batch: PreparedBatch, notes: ImportRun.RouteNotes, to sink: HealthBulkSink) throws {
         routesWithLocations += notes.withLocations
         for issue in notes.issues { note(issue) }
         if notes.skippedPoints > 0 {
             let key = ExportSummary.Skip(element: "trkpt", reason: "route point without coordinates or time")
             skipped[key, default: 0] += notes.skippedPoints
         }
-        var plain = batch.samples
-        var plainLines = batch.lines
-        var routes: [(route: WorkoutRoute, line: Int)] = []
-        if batch.routeFiles.count > 0 || batch.samples.contains(where: { $0.workoutRoute != nil }) {
-            plain = []
-            plainLines = []
-            for (index, sample) in batch.samples.enumerated() {
-                let line = index < batch.lines.count ? batch.lines[index] : 0
-                if let route = sample.workoutRoute {
-                    routes.append((route, line))
-                } else {
-                    plain.append(sample)
-                    plainLines.append(line)
-                }
-            }
-        }
+        let plain = batch.plain
+        let plainLines = batch.plainLines
+        let routes = batch.routes
         var renames = 0
         let rename: (AnySample, Int) -> AnySample = { sample, occurrence in
             if occurrence == 1 { renames += 1 }
             return ExportIdentity.renamed(sample)
         }
-        let outcomes = try sink.write(
-            BulkBatch(samples: plain, activitySummaries: batch.activitySummaries), reidentify: rename)
-        activitySummaries += batch.activitySummaries.count
+        let outcomes = try sink.write(batch.validated, reidentify: rename)
+        activitySummaries += batch.validated.valid.activitySummaries.count
         var renamedWorkouts: [UUID: UUID] = [:]
         var rejectedWorkouts: Set<UUID> = []
         for (index, outcome) in outcomes.enumerated() {
@@ -126,5 +112,41 @@ struct ImportTally: Sendable {
         case .workout: "Workout"
         case .workoutRoute: "WorkoutRoute"
         }
+    }
+}
+
+/// A parser batch made ready for the writer on the parsing thread: the routes set apart (they name their
+/// workout's final UUID, known only once it is written) and everything else validated
+/// (``BulkValidator``), so the writer thread only writes.
+struct PreparedBatch: Sendable {
+    /// The samples other than routes, as parsed, with their lines.
+    var plain: [AnySample]
+    var plainLines: [Int]
+    /// The routes, with their lines.
+    var routes: [(route: WorkoutRoute, line: Int)]
+    /// `plain` and the activity summaries, validated.
+    var validated: ValidatedBulkBatch
+
+    init(_ batch: ExportBatch, validator: BulkValidator) {
+        var plain = batch.samples
+        var plainLines = batch.lines
+        var routes: [(route: WorkoutRoute, line: Int)] = []
+        if batch.routeFiles.count > 0 || batch.samples.contains(where: { $0.workoutRoute != nil }) {
+            plain = []
+            plainLines = []
+            for (index, sample) in batch.samples.enumerated() {
+                let line = index < batch.lines.count ? batch.lines[index] : 0
+                if let route = sample.workoutRoute {
+                    routes.append((route, line))
+                } else {
+                    plain.append(sample)
+                    plainLines.append(line)
+                }
+            }
+        }
+        self.plain = plain
+        self.plainLines = plainLines
+        self.routes = routes
+        self.validated = validator.validate(BulkBatch(samples: plain, activitySummaries: batch.activitySummaries))
     }
 }

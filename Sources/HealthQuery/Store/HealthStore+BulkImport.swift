@@ -17,13 +17,11 @@ public enum HealthBulkOutcome: Sendable, Hashable {
 /// not written and come back as ``HealthBulkOutcome/rejected(_:)``. Valid only during the producer call.
 public final class HealthBulkSink {
     private let base: any BulkSink
-    private let validationOptions: ValidationOptions
-    private let revision: SourceRevision
+    private let validator: BulkValidator
 
-    init(base: any BulkSink, validationOptions: ValidationOptions, revision: SourceRevision) {
+    init(base: any BulkSink, validator: BulkValidator) {
         self.base = base
-        self.validationOptions = validationOptions
-        self.revision = revision
+        self.validator = validator
     }
 
     /// Validates and writes a batch (insert if absent; see ``BulkSink/write(_:reidentify:)``).
@@ -36,53 +34,28 @@ public final class HealthBulkSink {
     public func write(
         _ batch: BulkBatch, reidentify: (AnySample, Int) -> AnySample
     ) throws -> [HealthBulkOutcome] {
-        if batch.samples.allSatisfy({ Self.hasRevision($0) && Self.isValid($0, validationOptions) }) {
-            return try base.write(batch, reidentify: reidentify).map { outcome in
-                switch outcome {
-                case .inserted(let uuid): .inserted(uuid)
-                case .alreadyPresent(let uuid): .alreadyPresent(uuid)
-                }
-            }
+        try write(validator.validate(batch), reidentify: reidentify)
+    }
+
+    /// Writes a batch validated ahead (``HealthStore/bulkValidator``), without validating it again. A batch
+    /// validated by another store's rules is validated again by this one's: nothing unchecked is written.
+    ///
+    /// - Returns: One outcome per sample of the original batch, in order (the rejected ones included).
+    /// - Throws: ``StorageError``; the whole import is rolled back then.
+    public func write(
+        _ validated: ValidatedBulkBatch, reidentify: (AnySample, Int) -> AnySample
+    ) throws -> [HealthBulkOutcome] {
+        guard validated.validator == validator else {
+            let again = validator.validate(validated.valid)
+            return validated.outcomes(merging: try write(again, reidentify: reidentify))
         }
-        var outcomes = [HealthBulkOutcome?](repeating: nil, count: batch.samples.count)
-        var valid = batch
-        valid.samples.removeAll(keepingCapacity: true)
-        var positions: [Int] = []
-        positions.reserveCapacity(batch.samples.count)
-        for (index, sample) in batch.samples.enumerated() {
-            var sample = sample
-            if !Self.hasRevision(sample) { sample.sourceRevision = revision }
-            let issues = SampleValidator.issues(in: sample, options: validationOptions)
-            if issues.isEmpty {
-                valid.samples.append(sample)
-                positions.append(index)
-            } else {
-                outcomes[index] = .rejected(issues)
-            }
-        }
-        let written = try base.write(valid, reidentify: reidentify)
-        for (position, outcome) in zip(positions, written) {
+        let written = try base.write(validated.valid, reidentify: reidentify).map { outcome -> HealthBulkOutcome in
             switch outcome {
-            case .inserted(let uuid): outcomes[position] = .inserted(uuid)
-            case .alreadyPresent(let uuid): outcomes[position] = .alreadyPresent(uuid)
+            case .inserted(let uuid): .inserted(uuid)
+            case .alreadyPresent(let uuid): .alreadyPresent(uuid)
             }
         }
-        return outcomes.map { $0 ?? .rejected([]) }
-    }
-
-    private static func isValid(_ sample: AnySample, _ options: ValidationOptions) -> Bool {
-        SampleValidator.issues(in: sample, options: options).isEmpty
-    }
-
-    /// Whether a sample carries a source revision, read from the concrete value (no existential boxing).
-    private static func hasRevision(_ sample: AnySample) -> Bool {
-        switch sample {
-        case .quantity(let value): value.sourceRevision != nil
-        case .category(let value): value.sourceRevision != nil
-        case .correlation(let value): value.sourceRevision != nil
-        case .workout(let value): value.sourceRevision != nil
-        case .workoutRoute(let value): value.sourceRevision != nil
-        }
+        return validated.outcomes(merging: written)
     }
 }
 
@@ -126,12 +99,11 @@ extension HealthStore {
         guard let bulk = storage as? any BulkWritableStorage else {
             throw HealthError(.databaseInaccessible, "the storage backend does not support bulk import")
         }
-        let validation = validationOptions
-        let revision = app.sourceRevision
+        let validator = bulkValidator
         let written: (value: T, result: BulkWriteResult)
         do {
             written = try await bulk.bulkWrite(options: options) { base in
-                try produce(HealthBulkSink(base: base, validationOptions: validation, revision: revision))
+                try produce(HealthBulkSink(base: base, validator: validator))
             }
         } catch let error as StorageError {
             throw error.healthError

@@ -1,0 +1,92 @@
+public import HealthCore
+public import HealthStorage
+
+/// HealthCore's validation of bulk batches, runnable on any thread: an importer validates on its parsing
+/// thread, so the storage's writer thread, the critical path of an import, only writes. The store's
+/// ``HealthStore/bulkValidator`` makes one; ``HealthBulkSink/write(_:reidentify:)-(ValidatedBulkBatch,_)``
+/// takes its batches without validating them again.
+public struct BulkValidator: Sendable, Hashable {
+    /// The store-dependent rules (earliest permitted date).
+    public let options: ValidationOptions
+    /// The revision given to samples that carry none (the importing identity's).
+    public let revision: SourceRevision
+
+    /// A validator with these rules (``HealthStore/bulkValidator`` gives a store's).
+    public init(options: ValidationOptions, revision: SourceRevision) {
+        self.options = options
+        self.revision = revision
+    }
+
+    /// Validates a batch: samples without a source revision get ``revision``; each goes through
+    /// ``SampleValidator`` once.
+    public func validate(_ batch: BulkBatch) -> ValidatedBulkBatch {
+        // The common case shares the batch's storage: every sample has its revision and passes.
+        if batch.samples.allSatisfy({ Self.hasRevision($0) && SampleValidator.issues(in: $0, options: options).isEmpty }
+        ) {
+            return ValidatedBulkBatch(
+                valid: batch, positions: nil, rejected: [:], count: batch.samples.count, validator: self)
+        }
+        var valid = batch
+        valid.samples.removeAll(keepingCapacity: true)
+        var positions: [Int] = []
+        positions.reserveCapacity(batch.samples.count)
+        var rejected: [Int: [ValidationIssue]] = [:]
+        for (index, sample) in batch.samples.enumerated() {
+            var sample = sample
+            if !Self.hasRevision(sample) { sample.sourceRevision = revision }
+            let issues = SampleValidator.issues(in: sample, options: options)
+            if issues.isEmpty {
+                valid.samples.append(sample)
+                positions.append(index)
+            } else {
+                rejected[index] = issues
+            }
+        }
+        return ValidatedBulkBatch(
+            valid: valid, positions: rejected.isEmpty ? nil : positions, rejected: rejected,
+            count: batch.samples.count, validator: self)
+    }
+
+    /// Whether a sample carries a source revision, read from the concrete value (no existential boxing).
+    static func hasRevision(_ sample: AnySample) -> Bool {
+        switch sample {
+        case .quantity(let value): value.sourceRevision != nil
+        case .category(let value): value.sourceRevision != nil
+        case .correlation(let value): value.sourceRevision != nil
+        case .workout(let value): value.sourceRevision != nil
+        case .workoutRoute(let value): value.sourceRevision != nil
+        }
+    }
+}
+
+/// A bulk batch that went through ``BulkValidator/validate(_:)``: its valid samples (with their revisions
+/// filled in), and the issues of the others by position. Only a validator makes one.
+public struct ValidatedBulkBatch: Sendable {
+    /// The valid samples, in order, with the batch's activity summaries and characteristics.
+    public let valid: BulkBatch
+    /// The position in the original batch of each valid sample; nil when every sample was valid.
+    let positions: [Int]?
+    /// The issues of each invalid sample, by position in the original batch.
+    public let rejected: [Int: [ValidationIssue]]
+    /// The number of samples in the original batch.
+    public let count: Int
+    /// The validator that checked it.
+    let validator: BulkValidator
+
+    /// The outcomes of the original batch's samples, in order, from the outcomes of the valid ones.
+    func outcomes(merging written: [HealthBulkOutcome]) -> [HealthBulkOutcome] {
+        guard let positions else { return written }
+        var outcomes = [HealthBulkOutcome](repeating: .rejected([]), count: count)
+        for (index, issues) in rejected { outcomes[index] = .rejected(issues) }
+        for (position, outcome) in zip(positions, written) { outcomes[position] = outcome }
+        return outcomes
+    }
+}
+
+extension HealthStore {
+    /// The validation a bulk import into this store applies, to run ahead of ``bulkImport(options:_:)``'s sink
+    /// on another thread.
+    public nonisolated var bulkValidator: BulkValidator {
+        BulkValidator(options: validationOptions, revision: app.sourceRevision)
+    }
+}
