@@ -5,9 +5,10 @@ import HealthCore
 public import HealthStorage
 
 extension SQLiteStorage: BulkWritableStorage {
-    /// The page cache of a bulk write, in SQLite's `cache_size` convention (negative: KiB): 16 MiB, which keeps an
-    /// import of the large preset (5 million records) under 100 MB of resident memory.
-    static let bulkCacheSize = -16_384
+    /// The page cache of a bulk write, in SQLite's `cache_size` convention (negative: KiB): 8 MiB. Measured on the
+    /// large preset (5 million records, BENCHMARKS.md): 16 MiB peaked at 93–100 MB of resident memory, 12 MiB at
+    /// 90 MB, 8 MiB at 82–85 MB, with import times within the machine's noise (62–66 s).
+    static let bulkCacheSize = -8_192
 
     /// Runs the producer inside ONE `BEGIN IMMEDIATE … COMMIT` on the writer connection.
     ///
