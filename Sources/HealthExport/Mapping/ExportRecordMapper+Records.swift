@@ -13,13 +13,18 @@ extension ExportRecordMapper {
         draft.line = tag.line
         draft.inCorrelation = inCorrelation
         for index in 0..<tag.attributeCount {
-            let name = tag.attributeName(at: index)
-            if readHeader(tag, index, name, into: &draft.header) { continue }
-            switch name {
-            case "type": draft.type = tag.value(at: index)
-            case "value": draft.value = tag.value(at: index)
-            case "unit": draft.unit = tag.value(at: index)
-            default:
+            switch RecordAttribute(tag.attributeNameBytes(at: index)) {
+            case .type: draft.type = recordValues.value(tag, at: index, .type)
+            case .value: draft.value = tag.value(at: index)
+            case .unit: draft.unit = recordValues.value(tag, at: index, .unit)
+            case .sourceName: draft.header.sourceName = recordValues.value(tag, at: index, .sourceName)
+            case .sourceVersion: draft.header.sourceVersion = recordValues.value(tag, at: index, .sourceVersion)
+            case .device: draft.header.device = recordValues.value(tag, at: index, .device)
+            case .startDate: draft.header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
+            case .endDate: draft.header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
+            case .ignored: break
+            case .other:
+                let name = tag.attributeName(at: index)
                 if name.contains(" ") {
                     draft.metadata[MetadataKey(name)] = typing.value(forKey: name, string: tag.value(at: index))
                 } else {

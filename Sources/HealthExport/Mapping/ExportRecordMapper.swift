@@ -31,6 +31,8 @@ public struct ExportRecordMapper: Sendable {
     var devices: [String: (device: Device, key: String)] = [:]
     var lastDevice: (raw: String, device: Device?, key: String)?
     var record = RecordDraft()
+    /// The last values of repeated `Record` attributes (type, unit, source, device), reused by their bytes.
+    var recordValues = RecordValueCache()
     var correlation = CorrelationDraft()
     var workout: WorkoutDraft?
     var activity = ActivityDraft()
