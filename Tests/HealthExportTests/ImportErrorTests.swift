@@ -14,13 +14,17 @@ struct ImportErrorTests {
         case memory, sqlite
     }
 
+    /// An empty store on the backend (the SQLite file in `directory`).
+    static func emptyStore(_ backend: Backend, in directory: URL) throws -> HealthStore {
+        switch backend {
+        case .memory: ImportSupport.store(InMemoryStorage())
+        case .sqlite: try ImportSupport.sqliteStore(in: directory).0
+        }
+    }
+
     /// A store that already holds the quirks fixture, so "unchanged" means something.
     static func populatedStore(_ backend: Backend, in directory: URL) async throws -> HealthStore {
-        let store: HealthStore
-        switch backend {
-        case .memory: store = ImportSupport.store(InMemoryStorage())
-        case .sqlite: store = try ImportSupport.sqliteStore(in: directory).0
-        }
+        let store = try emptyStore(backend, in: directory)
         _ = try await ImportSupport.importFile(try Fixture.url("quirks"), into: store)
         return store
     }

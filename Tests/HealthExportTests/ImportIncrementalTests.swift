@@ -51,11 +51,7 @@ struct ImportIncrementalTests {
     func newerExportAddsOnlyWhatIsNewAndReportsWhatDisappeared(_ backend: ImportErrorTests.Backend) async throws {
         let directory = try ImportSupport.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store: HealthStore
-        switch backend {
-        case .memory: store = ImportSupport.store(InMemoryStorage())
-        case .sqlite: store = try ImportSupport.sqliteStore(in: directory).0
-        }
+        let store = try ImportErrorTests.emptyStore(backend, in: directory)
         let first = directory.appendingPathComponent("older.xml")
         let second = directory.appendingPathComponent("newer.xml")
         try ImportSupport.write(Self.older, to: first)
@@ -130,11 +126,7 @@ struct ImportPreparesStatisticsTests {
     func theImportedStepsArePrepared(_ backend: ImportErrorTests.Backend) async throws {
         let directory = try ImportSupport.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store: HealthStore
-        switch backend {
-        case .memory: store = ImportSupport.store(InMemoryStorage())
-        case .sqlite: store = try ImportSupport.sqliteStore(in: directory).0
-        }
+        let store = try ImportErrorTests.emptyStore(backend, in: directory)
         let file = directory.appendingPathComponent("older.xml")
         try ImportSupport.write(ImportIncrementalTests.older, to: file)
         let skipped = try await ImportSupport.importFile(
