@@ -21,8 +21,16 @@ enum OHKProcess {
             throw CocoaError(
                 .fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "ohk was not built beside the tests"])
         }
+        return try capture(binary, arguments, environment: environment)
+    }
+
+    /// Runs an executable without `OHK_STORE` from this environment (plus `environment`) and collects its exit
+    /// status, stdout and stderr. Stderr is read on its own thread, so neither pipe can fill up and stall the child.
+    static func capture(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["OHK_STORE"] = nil
@@ -33,12 +41,23 @@ enum OHKProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let stderr = StderrBox()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            stderr.data = err.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        done.wait()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            stderr: String(decoding: stderr.data, as: UTF8.self))
+    }
+
+    /// Stderr's bytes, written by the reader thread before it finishes and read after.
+    private final class StderrBox: @unchecked Sendable {
+        var data = Data()
     }
 
     static func temporaryStore() throws -> String {

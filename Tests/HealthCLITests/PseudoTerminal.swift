@@ -36,22 +36,8 @@ enum PseudoTerminal {
 
     static func runWithTerminalStderr(_ arguments: [String]) throws -> Result {
         guard let binary = OHKProcess.binary() else { throw CocoaError(.fileNoSuchFile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, binary.path] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["OHK_STORE"] = nil
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let terminal = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            terminal: String(decoding: terminal, as: UTF8.self))
+        let result = try OHKProcess.capture(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, binary.path] + arguments)
+        return Result(status: result.status, stdout: result.stdout, terminal: result.stderr)
     }
 }
