@@ -192,6 +192,16 @@ struct BulkValidationTests {
         #expect(ahead.count == 3)
         #expect(ahead.valid.samples.map { $0.uuid } == [UUIDSequence.uuid(2)])
         #expect(Set(ahead.rejected.keys) == [0, 2])
+        // A sample without a source revision gets the importing identity's, also after an invalid one.
+        var anonymous = BulkWriteTests.steps(4)
+        anonymous.sourceRevision = nil
+        let filled = store.bulkValidator.validate(BulkBatch(samples: [BulkWriteTests.steps(1), anonymous]))
+        #expect(filled.valid.samples.map { $0.sourceRevision } == [store.bulkValidator.revision])
+        #expect(Set(filled.rejected.keys) == [0])
+        let leading = store.bulkValidator.validate(BulkBatch(samples: [anonymous, BulkWriteTests.steps(2)]))
+        #expect(
+            leading.valid.samples.map { $0.sourceRevision } == [store.bulkValidator.revision, BulkWriteTests.source])
+        #expect(leading.rejected.isEmpty)
         // A validator with laxer rules (another store's) is not trusted: the sink applies its own again.
         let lax = BulkValidator(options: .default, revision: store.bulkValidator.revision).validate(batch)
         #expect(lax.valid.samples.count == 2)

@@ -20,21 +20,32 @@ public struct BulkValidator: Sendable, Hashable {
     /// Validates a batch: samples without a source revision get ``revision``; each goes through
     /// ``SampleValidator`` once.
     public func validate(_ batch: BulkBatch) -> ValidatedBulkBatch {
-        // The common case shares the batch's storage: every sample has its revision and passes.
-        if batch.samples.allSatisfy({ Self.hasRevision($0) && SampleValidator.issues(in: $0, options: options).isEmpty }
-        ) {
+        // The common case shares the batch's storage: every sample has its revision and passes. The first
+        // sample that does not (a missing revision, or issues) starts a copy; the ones before it are kept as
+        // checked, so no sample is validated twice.
+        var firstIssues: [ValidationIssue] = []
+        let first = batch.samples.firstIndex { sample in
+            guard Self.hasRevision(sample) else { return true }
+            firstIssues = SampleValidator.issues(in: sample, options: options)
+            return !firstIssues.isEmpty
+        }
+        guard let first else {
             return ValidatedBulkBatch(
                 valid: batch, positions: nil, rejected: [:], count: batch.samples.count, validator: self)
         }
         var valid = batch
-        valid.samples.removeAll(keepingCapacity: true)
-        var positions: [Int] = []
-        positions.reserveCapacity(batch.samples.count)
+        valid.samples.removeSubrange(first...)
+        var positions = Array(0..<first)
         var rejected: [Int: [ValidationIssue]] = [:]
-        for (index, sample) in batch.samples.enumerated() {
-            var sample = sample
-            if !Self.hasRevision(sample) { sample.sourceRevision = revision }
-            let issues = SampleValidator.issues(in: sample, options: options)
+        for index in first..<batch.samples.count {
+            var sample = batch.samples[index]
+            let issues: [ValidationIssue]
+            if Self.hasRevision(sample) {
+                issues = index == first ? firstIssues : SampleValidator.issues(in: sample, options: options)
+            } else {
+                sample.sourceRevision = revision
+                issues = SampleValidator.issues(in: sample, options: options)
+            }
             if issues.isEmpty {
                 valid.samples.append(sample)
                 positions.append(index)
