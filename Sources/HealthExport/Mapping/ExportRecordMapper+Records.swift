@@ -13,16 +13,13 @@ extension ExportRecordMapper {
         draft.line = tag.line
         draft.inCorrelation = inCorrelation
         for index in 0..<tag.attributeCount {
-            switch RecordAttribute(tag.attributeNameBytes(at: index)) {
+            let attribute = RecordAttribute(tag.attributeNameBytes(at: index))
+            if readHeader(tag, index, attribute, into: &draft.header) { continue }
+            switch attribute {
             case .type: draft.type = recordValues.value(tag, at: index, .type)
             case .value: draft.value = tag.value(at: index)
             case .unit: draft.unit = recordValues.value(tag, at: index, .unit)
-            case .sourceName: draft.header.sourceName = recordValues.value(tag, at: index, .sourceName)
-            case .sourceVersion: draft.header.sourceVersion = recordValues.value(tag, at: index, .sourceVersion)
-            case .device: draft.header.device = recordValues.value(tag, at: index, .device)
-            case .startDate: draft.header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
-            case .endDate: draft.header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
-            case .ignored: break
+            case .sourceName, .sourceVersion, .device, .startDate, .endDate, .ignored: break  // read above
             case .other:
                 let name = tag.attributeName(at: index)
                 if name.contains(" ") {
@@ -141,7 +138,7 @@ extension ExportRecordMapper {
         draft.line = tag.line
         for index in 0..<tag.attributeCount {
             let name = tag.attributeName(at: index)
-            if readHeader(tag, index, name, into: &draft.header) { continue }
+            if readHeader(tag, index, into: &draft.header) { continue }
             if name == "type" {
                 draft.type = tag.value(at: index)
             } else {

@@ -13,7 +13,7 @@ extension ExportRecordMapper {
         var legacy = Metadata()
         for index in 0..<tag.attributeCount {
             let name = tag.attributeName(at: index)
-            if readHeader(tag, index, name, into: &header) { continue }
+            if readHeader(tag, index, into: &header) { continue }
             switch name {
             case "workoutActivityType": typeName = tag.value(at: index)
             case "duration": duration = tag.value(at: index)
@@ -103,7 +103,7 @@ extension ExportRecordMapper {
             draft.line = tag.line
             for index in 0..<tag.attributeCount {
                 let name = tag.attributeName(at: index)
-                if !readHeader(tag, index, name, into: &draft.header) { unknownAttribute("WorkoutRoute", name) }
+                if !readHeader(tag, index, into: &draft.header) { unknownAttribute("WorkoutRoute", name) }
             }
             route = draft
             return .route

@@ -217,16 +217,22 @@ public struct ExportRecordMapper: Sendable {
     }
 
     /// Reads the shared sample attributes; returns false when the attribute is not one of them.
-    mutating func readHeader(_ tag: XMLStartTag, _ index: Int, _ name: String, into header: inout SampleHeader) -> Bool
-    {
-        switch name {
-        case "sourceName", "source": header.sourceName = tag.value(at: index)
-        case "sourceVersion": header.sourceVersion = tag.value(at: index)
-        case "device": header.device = tag.value(at: index)
-        case "startDate": header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
-        case "endDate": header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
-        case "creationDate", "recordCount": break
-        default: return false
+    mutating func readHeader(_ tag: XMLStartTag, _ index: Int, into header: inout SampleHeader) -> Bool {
+        readHeader(tag, index, RecordAttribute(tag.attributeNameBytes(at: index)), into: &header)
+    }
+
+    /// Reads a header attribute already told apart by its bytes (``RecordAttribute``); false for any other.
+    mutating func readHeader(
+        _ tag: XMLStartTag, _ index: Int, _ attribute: RecordAttribute, into header: inout SampleHeader
+    ) -> Bool {
+        switch attribute {
+        case .sourceName: header.sourceName = recordValues.value(tag, at: index, .sourceName)
+        case .sourceVersion: header.sourceVersion = recordValues.value(tag, at: index, .sourceVersion)
+        case .device: header.device = recordValues.value(tag, at: index, .device)
+        case .startDate: header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
+        case .endDate: header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
+        case .ignored: break
+        case .type, .value, .unit, .other: return false
         }
         return true
     }

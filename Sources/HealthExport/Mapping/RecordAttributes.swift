@@ -1,6 +1,7 @@
 import Foundation
 
-/// The attributes of a `Record` the mapper reads, told apart by their bytes (no string is built for a name).
+/// The attributes of a `Record` (and the sample header every element shares) the mapper reads, told apart by
+/// their bytes: no string is built for a name.
 enum RecordAttribute {
     case type, value, unit, sourceName, sourceVersion, device, startDate, endDate, ignored, other
 
