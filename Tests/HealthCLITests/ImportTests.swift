@@ -31,6 +31,8 @@ import Testing
         #expect(summary["record"] == truth.counts.records_by_type.mapValues(String.init))
         let inserted = try #require(summary["samples"]?["inserted"].flatMap { Int($0) })
         #expect(inserted > 0)
+        #expect(summary["statistics prepared"]?["HKQuantityTypeIdentifierStepCount"] != nil, "steps were prepared")
+        #expect(summary["statistics prepared"]?["HKQuantityTypeIdentifierHeartRate"] == nil, "discrete: never")
 
         let stats = try Self.run(["stats", "steps", "--by", "day", "--format", "csv"], store: store, tz: tz)
         #expect(stats.status == 0, "\(stats.stderr)")

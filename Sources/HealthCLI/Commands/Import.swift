@@ -17,7 +17,7 @@ struct Import: AsyncParsableCommand {
             The summary lists records by type, samples inserted and already present, the sources, \
             workouts, and what was skipped and why. --format csv|json gives it as section,name,value \
             rows (sections: element, record, inserted, already present, samples, source, workout, \
-            skipped, unknown element, disappeared, issue).
+            skipped, unknown element, disappeared, statistics prepared, issue).
 
             Examples:
               ohk import ~/export.zip

@@ -27,7 +27,8 @@ struct ImportSummary {
 
     /// Every figure as a row: element, record (by type), inserted / already present (by type), samples
     /// (totals), source (name → bundle identifier), workout (by activity), skipped (what: why), disappeared,
-    /// unknown element, issue (line:column → message).
+    /// unknown element, statistics prepared (type → seconds the preparation took, for all types together), issue
+    /// (line:column → message).
     func rows() -> TableWriter {
         var table = TableWriter(columns: ["section", "name", "value"])
         func add(_ section: String, _ entries: some Sequence<(String, Int)>) {
@@ -50,6 +51,9 @@ struct ImportSummary {
         add("unknown element", report.summary.unknownElements.sorted { $0.key < $1.key })
         if let disappeared = report.disappeared {
             add("disappeared", disappeared.map { ($0.sampleType.identifier, $0.count) })
+        }
+        for type in report.statisticsPrepared {
+            table.append(["statistics prepared", type.rawValue, String(format: "%.3f", report.statisticsSeconds)])
         }
         for issue in report.issues {
             table.append(["issue", "\(issue.line):\(issue.column)", "\(issue.code): \(issue.message)"])
