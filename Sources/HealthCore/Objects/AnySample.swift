@@ -38,31 +38,147 @@ public enum AnySample: HealthSample {
         }
     }
 
+    // Each property switches over the cases instead of reading `base`: boxing a sample in `any HealthSample`
+    // allocates and copies every field, and these are read for every sample an import or a commit handles.
+
     /// The object's identity.
     public var uuid: UUID {
-        get { base.uuid }
-        set { modify { $0.uuid = newValue } }
+        get {
+            switch self {
+            case .quantity(let value): value.uuid
+            case .category(let value): value.uuid
+            case .correlation(let value): value.uuid
+            case .workout(let value): value.uuid
+            case .workoutRoute(let value): value.uuid
+            }
+        }
+        set {
+            switch self {
+            case .quantity(var value):
+                value.uuid = newValue
+                self = .quantity(value)
+            case .category(var value):
+                value.uuid = newValue
+                self = .category(value)
+            case .correlation(var value):
+                value.uuid = newValue
+                self = .correlation(value)
+            case .workout(var value):
+                value.uuid = newValue
+                self = .workout(value)
+            case .workoutRoute(var value):
+                value.uuid = newValue
+                self = .workoutRoute(value)
+            }
+        }
     }
 
     /// The sample's type.
-    public var sampleType: SampleType { base.sampleType }
+    public var sampleType: SampleType {
+        switch self {
+        case .quantity(let value): value.sampleType
+        case .category(let value): value.sampleType
+        case .correlation(let value): value.sampleType
+        case .workout(let value): value.sampleType
+        case .workoutRoute(let value): value.sampleType
+        }
+    }
+
     /// When the sample starts.
-    public var startDate: Date { base.startDate }
+    public var startDate: Date {
+        switch self {
+        case .quantity(let value): value.startDate
+        case .category(let value): value.startDate
+        case .correlation(let value): value.startDate
+        case .workout(let value): value.startDate
+        case .workoutRoute(let value): value.startDate
+        }
+    }
+
     /// When the sample ends.
-    public var endDate: Date { base.endDate }
+    public var endDate: Date {
+        switch self {
+        case .quantity(let value): value.endDate
+        case .category(let value): value.endDate
+        case .correlation(let value): value.endDate
+        case .workout(let value): value.endDate
+        case .workoutRoute(let value): value.endDate
+        }
+    }
+
     /// The hardware, if known.
-    public var device: Device? { base.device }
+    public var device: Device? {
+        switch self {
+        case .quantity(let value): value.device
+        case .category(let value): value.device
+        case .correlation(let value): value.device
+        case .workout(let value): value.device
+        case .workoutRoute(let value): value.device
+        }
+    }
 
     /// The metadata.
     public var metadata: Metadata {
-        get { base.metadata }
-        set { modify { $0.metadata = newValue } }
+        get {
+            switch self {
+            case .quantity(let value): value.metadata
+            case .category(let value): value.metadata
+            case .correlation(let value): value.metadata
+            case .workout(let value): value.metadata
+            case .workoutRoute(let value): value.metadata
+            }
+        }
+        set {
+            switch self {
+            case .quantity(var value):
+                value.metadata = newValue
+                self = .quantity(value)
+            case .category(var value):
+                value.metadata = newValue
+                self = .category(value)
+            case .correlation(var value):
+                value.metadata = newValue
+                self = .correlation(value)
+            case .workout(var value):
+                value.metadata = newValue
+                self = .workout(value)
+            case .workoutRoute(var value):
+                value.metadata = newValue
+                self = .workoutRoute(value)
+            }
+        }
     }
 
     /// The saving app's revision.
     public var sourceRevision: SourceRevision? {
-        get { base.sourceRevision }
-        set { modify { $0.sourceRevision = newValue } }
+        get {
+            switch self {
+            case .quantity(let value): value.sourceRevision
+            case .category(let value): value.sourceRevision
+            case .correlation(let value): value.sourceRevision
+            case .workout(let value): value.sourceRevision
+            case .workoutRoute(let value): value.sourceRevision
+            }
+        }
+        set {
+            switch self {
+            case .quantity(var value):
+                value.sourceRevision = newValue
+                self = .quantity(value)
+            case .category(var value):
+                value.sourceRevision = newValue
+                self = .category(value)
+            case .correlation(var value):
+                value.sourceRevision = newValue
+                self = .correlation(value)
+            case .workout(var value):
+                value.sourceRevision = newValue
+                self = .workout(value)
+            case .workoutRoute(var value):
+                value.sourceRevision = newValue
+                self = .workoutRoute(value)
+            }
+        }
     }
 
     /// The quantity sample, if this is one.
@@ -93,31 +209,5 @@ public enum AnySample: HealthSample {
     public var workoutRoute: WorkoutRoute? {
         if case .workoutRoute(let value) = self { return value }
         return nil
-    }
-
-    private mutating func modify(_ change: (inout any HealthSample) -> Void) {
-        switch self {
-        case .quantity(var value):
-            Self.apply(&value, change)
-            self = .quantity(value)
-        case .category(var value):
-            Self.apply(&value, change)
-            self = .category(value)
-        case .correlation(var value):
-            Self.apply(&value, change)
-            self = .correlation(value)
-        case .workout(var value):
-            Self.apply(&value, change)
-            self = .workout(value)
-        case .workoutRoute(var value):
-            Self.apply(&value, change)
-            self = .workoutRoute(value)
-        }
-    }
-
-    private static func apply<S: HealthSample>(_ value: inout S, _ change: (inout any HealthSample) -> Void) {
-        var boxed: any HealthSample = value
-        change(&boxed)
-        if let changed = boxed as? S { value = changed }
     }
 }
