@@ -35,6 +35,7 @@ extension SQLiteStorage: BulkWritableStorage {
                 do {
                     var output: (value: T, result: BulkWriteResult)?
                     try db.inTransaction(.immediate) {
+                        let deferred = try DeferredIndexes.dropIfEmpty(db)
                         let sink = try SQLiteBulkSink(db: db, cache: cache)
                         defer { sink.close() }
                         let value: T
@@ -44,6 +45,7 @@ extension SQLiteStorage: BulkWritableStorage {
                             throw ProducerFailure(error: error)
                         }
                         output = (value, try sink.finish(countUnmet: options.countUnmet))
+                        try deferred?.rebuild(db)
                         return .commit
                     }
                     guard let output else { throw StorageError(.io, "bulk write returned nothing") }

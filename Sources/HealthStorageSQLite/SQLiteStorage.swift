@@ -40,6 +40,10 @@ public final class SQLiteStorage: SampleStorage {
         // Another process writing the same file (an `ohk import` while an app saves) makes this one wait for
         // its turn instead of failing at once with SQLITE_BUSY; an import holds the lock for its whole run.
         configuration.busyMode = .timeout(Self.busyTimeout)
+        // The `REFERENCES` clauses document the schema; the writer resolves every type, source and device id
+        // from those same tables in its own transaction and never deletes them, so SQLite's per-row parent
+        // lookups (three B-tree searches per sample) would only re-check it: 13 % of insert time (BENCHMARKS.md).
+        configuration.foreignKeysEnabled = false
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
@@ -86,6 +90,21 @@ public final class SQLiteStorage: SampleStorage {
             return try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
         } catch {
             throw Self.storageError(error, "integrity check")
+        }
+    }
+
+    /// Every index of the store by name, with the SQL that created it, and SQLite's schema version (which any
+    /// `CREATE` or `DROP` changes). A test hook.
+    package func indexes() throws(StorageError) -> (definitions: [String: String], schemaVersion: Int) {
+        do {
+            return try writer.read { db in
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+                let definitions = Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as String, $0[1] as String) })
+                return (definitions, try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0)
+            }
+        } catch {
+            throw Self.storageError(error, "read the schema")
         }
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import HealthCore
+import HealthStorage
+import HealthStorageSQLite
+import HealthTesting
+import Testing
+
+/// A bulk write into an empty store builds its secondary indexes once at the end; into a store with samples it
+/// leaves the schema alone; a failed one leaves the store as it was, indexes included.
+@Suite struct DeferredIndexTests {
+    let build = SampleBuilder()
+    let day0 = Fixtures.date(2024, 3, 1)
+
+    struct Boom: Error {}
+
+    private func steps(_ count: Int) -> [AnySample] {
+        (0..<count).map { i in
+            let start = day0.addingTimeInterval(Double(i) * 600)
+            return .quantity(build.steps(Double(10 + i), start: start, end: start.addingTimeInterval(300)))
+        }
+    }
+
+    private func bulkWrite(_ storage: SQLiteStorage, _ samples: [AnySample]) async throws {
+        _ = try await storage.bulkWrite(options: BulkWriteOptions()) { sink in
+            _ = try sink.write(BulkBatch(samples: samples), reidentify: { sample, _ in sample })
+        }
+    }
+
+    @Test func aBulkWriteIntoAnEmptyStoreRebuildsTheSameIndexes() async throws {
+        let storage = try SQLiteStorage(path: try TemporaryDirectory.file("deferred.sqlite"))
+        let before = try storage.indexes()
+        try await bulkWrite(storage, steps(500))
+        let after = try storage.indexes()
+        #expect(after.schemaVersion != before.schemaVersion, "the indexes were dropped and rebuilt")
+        #expect(after.definitions == before.definitions)
+        #expect(after.definitions["samples_by_type_start"] != nil)
+        #expect(try storage.integrityCheck() == ["ok"])
+        // The rebuilt indexes hold every row: an indexed window query finds exactly the samples in it.
+        let window =
+            SamplePredicate.type(.quantity(.stepCount))
+            && .date(start: day0.addingTimeInterval(3_600), end: day0.addingTimeInterval(7_200))
+        let found = try await storage.samples(matching: SampleRequest(predicate: window))
+        #expect(found.count == 6)
+    }
+
+    @Test func aBulkWriteIntoAStoreWithSamplesKeepsItsIndexes() async throws {
+        let storage = try SQLiteStorage(path: try TemporaryDirectory.file("kept.sqlite"))
+        let samples = steps(20)
+        _ = try await storage.commit(StorageCommit(inserts: Array(samples.prefix(1))))
+        let before = try storage.indexes()
+        try await bulkWrite(storage, Array(samples.dropFirst()))
+        let after = try storage.indexes()
+        #expect(after.schemaVersion == before.schemaVersion, "nothing dropped when the store has samples")
+        #expect(after.definitions == before.definitions)
+    }
+
+    @Test func aFailedBulkWriteIntoAnEmptyStoreLeavesItsIndexes() async throws {
+        let path = try TemporaryDirectory.file("failed.sqlite")
+        var storage = try SQLiteStorage(path: path)
+        let before = try storage.indexes()
+        let samples = steps(50)
+        await #expect(throws: Boom.self) {
+            _ = try await storage.bulkWrite(options: BulkWriteOptions()) { sink in
+                _ = try sink.write(BulkBatch(samples: samples), reidentify: { sample, _ in sample })
+                throw Boom()
+            }
+        }
+        #expect(try storage.indexes().definitions == before.definitions)
+        #expect(try await storage.samples(matching: SampleRequest(predicate: .all)).isEmpty)
+        try storage.close()
+        storage = try SQLiteStorage(path: path)
+        #expect(try storage.indexes().definitions == before.definitions)
+        #expect(try storage.integrityCheck() == ["ok"])
+    }
+}
