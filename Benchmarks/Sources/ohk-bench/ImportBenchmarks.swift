@@ -63,7 +63,8 @@ enum ImportBenchmarks {
         report.add(name, seconds: seconds, items: records)
         print(
             "RESULT suite=import seconds=\(seconds) import_seconds=\(importSeconds) records=\(records) "
-                + "inserted=\(imported.inserted) present=\(imported.alreadyPresent) store_bytes=\(bytes)")
+                + "inserted=\(imported.inserted) present=\(imported.alreadyPresent) store_bytes=\(bytes) "
+                + "statistics_seconds=\(imported.statisticsSeconds)")
     }
 
     static func elapsed(since start: ContinuousClock.Instant) -> Double {

@@ -10,13 +10,21 @@ enum StoreBenchmarks {
     static func run(samples total: Int, queryStoreSize: Int, report: inout Report) async throws {
         let dir = try temporaryDirectory("store")
         defer { removeUnlessKept(dir) }
-        let batches = stride(from: 0, to: total, by: 10_000).map { SyntheticSamples.samples($0..<min($0 + 10_000, total)) }
-        var run = 0
-        let raw = try await measure(repetitions: 2) {
-            run += 1
-            try RawSQLite.insert(batches: batches, path: dir.appendingPathComponent("raw-\(run).sqlite").path)
+        let batches = stride(from: 0, to: total, by: 10_000).map {
+            SyntheticSamples.samples($0..<min($0 + 10_000, total))
         }
-        report.add("raw SQLite insert \(total) (prepared statements, 10k/txn)", seconds: raw, items: total)
+        let rows = batches.map { $0.map(SQLiteFloor.Row.init) }
+        var run = 0
+        // SQLite's own floor on this machine: the access paths added one by one, through the C API.
+        var raw = 0.0
+        for level in SQLiteFloor.Level.allCases {
+            let seconds = try await measure(repetitions: 2) {
+                run += 1
+                try SQLiteFloor.insert(rows, level: level, path: dir.appendingPathComponent("raw-\(run).sqlite").path)
+            }
+            report.add("raw SQLite C API insert \(total), 10k/txn: \(level.label)", seconds: seconds, items: total)
+            raw = seconds
+        }
         let ours = try await measure(repetitions: 2) {
             run += 1
             let storage = try SQLiteStorage(path: dir.appendingPathComponent("ohk-\(run).sqlite").path)
@@ -58,37 +66,15 @@ enum StoreBenchmarks {
             found = try await storage.samples(matching: SampleRequest(predicate: predicate)).count
         }
         report.add(
-            "SQLiteStorage one-day query over \(queryStoreSize) (\(found) samples)", seconds: oursQuery, baseline: rawBounded)
+            "SQLiteStorage one-day query over \(queryStoreSize) (\(found) samples)", seconds: oursQuery,
+            baseline: rawBounded)
     }
 }
 
-/// The baseline: the same rows into a comparable table with GRDB's prepared statements, no abstraction.
+/// The baseline: the same rows in a minimal table with the store's three access paths, through SQLite's C API.
 enum RawSQLite {
     static func insert(batches: [[AnySample]], path: String) throws {
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS samples(id INTEGER PRIMARY KEY, uuid BLOB UNIQUE, type INTEGER, source INTEGER,
-                  start REAL, end REAL, value REAL);
-                CREATE INDEX IF NOT EXISTS samples_type_start ON samples(type, start);
-                CREATE INDEX IF NOT EXISTS samples_type_end ON samples(type, end);
-                """)
-        }
-        for batch in batches {
-            try queue.inTransaction { db in
-                let statement = try db.cachedStatement(
-                    sql: "INSERT INTO samples(uuid, type, source, start, end, value) VALUES (?, ?, ?, ?, ?, ?)")
-                for sample in batch {
-                    let value = (try? sample.quantitySample?.quantity.doubleValue(for: .count())) ?? 0
-                    statement.setUncheckedArguments([
-                        sample.uuid, 1, sample.source?.bundleIdentifier == SyntheticSamples.watch.bundleIdentifier ? 1 : 2,
-                        sample.startDate.timeIntervalSinceReferenceDate, sample.endDate.timeIntervalSinceReferenceDate, value,
-                    ])
-                    try statement.execute()
-                }
-                return .commit
-            }
-        }
+        try SQLiteFloor.insert(batches.map { $0.map(SQLiteFloor.Row.init) }, level: .typeEnd, path: path)
     }
 
     /// Samples overlapping `[start, end)`; with `longest`, also `start >= start − longest` so the index
@@ -96,9 +82,12 @@ enum RawSQLite {
     static func dayQuery(_ queue: DatabaseQueue, start: Date, end: Date, longest: Double? = nil) throws -> Int {
         try queue.read { db in
             var sql = "SELECT uuid, source, start, end, value FROM samples WHERE type = 1 AND start < ? AND end >= ?"
-            var arguments: StatementArguments = [end.timeIntervalSinceReferenceDate, start.timeIntervalSinceReferenceDate]
+            var arguments: StatementArguments = [
+                end.timeIntervalSinceReferenceDate, start.timeIntervalSinceReferenceDate,
+            ]
             if let longest {
-                sql = "SELECT uuid, source, start, end, value FROM samples WHERE type = 1 AND start >= ? AND start < ? AND end >= ?"
+                sql =
+                    "SELECT uuid, source, start, end, value FROM samples WHERE type = 1 AND start >= ? AND start < ? AND end >= ?"
                 arguments = [
                     start.timeIntervalSinceReferenceDate - longest, end.timeIntervalSinceReferenceDate,
                     start.timeIntervalSinceReferenceDate,
