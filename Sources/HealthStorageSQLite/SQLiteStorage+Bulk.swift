@@ -16,6 +16,9 @@ extension SQLiteStorage: BulkWritableStorage {
     /// pages to the WAL when its cache is full, so memory stays bounded however much is written; a process
     /// killed before the commit leaves WAL frames without a commit record, which recovery ignores.
     ///
+    /// Into an empty store, the `(type, start)`, `(type, end)` and metadata-key indexes are dropped at the start
+    /// and built again from one sorted pass before the commit (`DeferredIndexes`), inside the same transaction.
+    ///
     /// Repeats are found through the `uuid` index: a conflicting row inserted by this run (anchor above the
     /// starting anchor) or already met by it (one bit per earlier anchor) is a repeat; any other conflicting row
     /// was stored before and is reported as already present.

@@ -114,14 +114,14 @@ struct CommitWriter {
     /// type, source and device (an import) looks nothing up.
     mutating func tryInsert(_ sample: AnySample, correlation: UUID?) throws -> Bool {
         anchor += 1
-        let row = RowFields(sample)
-        let type = try typeID(row.type)
+        let sampleType = sample.sampleType
+        let type = try typeID(sampleType)
         let s = insertSample
         s.bind(1, anchor)
-        s.bind(2, row.uuid)
-        s.bind(3, row.kind.rawValue)
+        s.bind(2, sample.uuid)
+        s.bind(3, SampleKind(sample).rawValue)
         s.bind(4, type.id)
-        if let revision = row.revision {
+        if let revision = sample.sourceRevision {
             let source = try sourceColumns(revision)
             s.bind(5, source.id)
             s.bind(6, source.nameOverride)
@@ -129,10 +129,12 @@ struct CommitWriter {
             s.bind(8, revision.productType)
             s.bind(9, source.osVersion)
         }
-        if let device = row.device { s.bind(10, try deviceID(device)) }
-        s.bind(11, row.start.timeIntervalSinceReferenceDate)
-        s.bind(12, row.end.timeIntervalSinceReferenceDate)
-        let span = max(0, row.end.timeIntervalSince(row.start))
+        if let device = sample.device { s.bind(10, try deviceID(device)) }
+        let start = sample.startDate
+        let end = sample.endDate
+        s.bind(11, start.timeIntervalSinceReferenceDate)
+        s.bind(12, end.timeIntervalSinceReferenceDate)
+        let span = max(0, end.timeIntervalSince(start))
         if span > spans[type.id] ?? -1 { spans[type.id] = span }
         switch sample {
         case .quantity(let quantity):
@@ -157,7 +159,8 @@ struct CommitWriter {
             break
         }
         s.bind(20, correlation)
-        s.bind(21, Int64(row.metadata.isEmpty ? 0 : 1))
+        let metadata = sample.metadata
+        s.bind(21, Int64(metadata.isEmpty ? 0 : 1))
         s.bind(22, try SampleCodec.payload(sample))
         let code = try s.run()
         if code != SQLITE_DONE {
@@ -166,7 +169,7 @@ struct CommitWriter {
             if code == SQLITE_CONSTRAINT || code == SQLITE_CONSTRAINT | (8 << 8) { return false }
             throw StorageError(.io, "sample row rejected (SQLite \(code))")
         }
-        for (key, value) in row.metadata.entries {
+        for (key, value) in metadata.entries {
             let columns = SampleCodec.columns(value)
             insertMetadata.bind(1, anchor)
             insertMetadata.bind(2, key.rawValue)
@@ -177,9 +180,9 @@ struct CommitWriter {
                 throw StorageError(.io, "metadata row rejected for key \(key.rawValue)")
             }
         }
-        if row.type != last.touched {
-            touched.insert(row.type)
-            last.touched = row.type
+        if sampleType != last.touched {
+            touched.insert(sampleType)
+            last.touched = sampleType
         }
         return true
     }
@@ -280,55 +283,4 @@ struct LastRow {
     var unitComparison: (unit: HealthUnit, canonical: HealthUnit, same: Bool)?
     var unitString: (unit: HealthUnit, string: String)?
     var touched: SampleType?
-}
-
-/// The columns every kind of sample has, read once from the concrete value (no existential boxing).
-struct RowFields {
-    var kind: SampleKind
-    var uuid: UUID
-    var type: SampleType
-    var start: Date
-    var end: Date
-    var device: Device?
-    var metadata: Metadata
-    var revision: SourceRevision?
-
-    init(_ sample: AnySample) {
-        switch sample {
-        case .quantity(let value):
-            self.init(
-                .quantity, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
-                value.metadata, value.sourceRevision)
-        case .category(let value):
-            self.init(
-                .category, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
-                value.metadata, value.sourceRevision)
-        case .correlation(let value):
-            self.init(
-                .correlation, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
-                value.metadata, value.sourceRevision)
-        case .workout(let value):
-            self.init(
-                .workout, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
-                value.metadata, value.sourceRevision)
-        case .workoutRoute(let value):
-            self.init(
-                .route, value.uuid, value.sampleType, value.startDate, value.endDate, value.device,
-                value.metadata, value.sourceRevision)
-        }
-    }
-
-    private init(
-        _ kind: SampleKind, _ uuid: UUID, _ type: SampleType, _ start: Date, _ end: Date, _ device: Device?,
-        _ metadata: Metadata, _ revision: SourceRevision?
-    ) {
-        self.kind = kind
-        self.uuid = uuid
-        self.type = type
-        self.start = start
-        self.end = end
-        self.device = device
-        self.metadata = metadata
-        self.revision = revision
-    }
 }
