@@ -4,8 +4,8 @@ import HealthQuery
 import HealthStorage
 
 /// One import run, the producer of ``HealthStore/bulkImport(options:_:)``: a thread of its own parses the
-/// document (reads the routes' GPX files, and validates the samples) while the storage's writer thread, which calls ``run(_:)``, writes
-/// the batches. A small ``BatchQueue`` between them bounds memory.
+/// document, reads the routes' GPX files and validates the samples, while the storage's writer thread, which
+/// calls ``run(_:)``, writes the batches. A small ``BatchQueue`` between them bounds memory.
 struct ImportRun: Sendable {
     let url: URL
     let options: ExportImporter.Options

@@ -25,7 +25,7 @@ public struct BulkValidator: Sendable, Hashable {
         // checked, so no sample is validated twice.
         var firstIssues: [ValidationIssue] = []
         let first = batch.samples.firstIndex { sample in
-            guard Self.hasRevision(sample) else { return true }
+            guard sample.sourceRevision != nil else { return true }
             firstIssues = SampleValidator.issues(in: sample, options: options)
             return !firstIssues.isEmpty
         }
@@ -40,7 +40,7 @@ public struct BulkValidator: Sendable, Hashable {
         for index in first..<batch.samples.count {
             var sample = batch.samples[index]
             let issues: [ValidationIssue]
-            if Self.hasRevision(sample) {
+            if sample.sourceRevision != nil {
                 issues = index == first ? firstIssues : SampleValidator.issues(in: sample, options: options)
             } else {
                 sample.sourceRevision = revision
@@ -56,17 +56,6 @@ public struct BulkValidator: Sendable, Hashable {
         return ValidatedBulkBatch(
             valid: valid, positions: rejected.isEmpty ? nil : positions, rejected: rejected,
             count: batch.samples.count, validator: self)
-    }
-
-    /// Whether a sample carries a source revision, read from the concrete value (no existential boxing).
-    static func hasRevision(_ sample: AnySample) -> Bool {
-        switch sample {
-        case .quantity(let value): value.sourceRevision != nil
-        case .category(let value): value.sourceRevision != nil
-        case .correlation(let value): value.sourceRevision != nil
-        case .workout(let value): value.sourceRevision != nil
-        case .workoutRoute(let value): value.sourceRevision != nil
-        }
     }
 }
 
