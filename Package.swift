@@ -3,10 +3,12 @@
 //
 // Layering (see docs/architecture.md): arrows point down only.
 //   Examples/* (apps on OpenHealthKit only)
-//   OpenHealthKit · HealthCLI · HealthServer
-//        HealthQuery · HealthExport
+//   OpenHealthKit · HealthCLI · HealthServer · HealthMCP      (surfaces: never import a storage target)
+//        HealthRuntime  (the one composition target: store locations, live values, open databases)
+//        HealthExport · HealthQuery (HealthStore: the only door to the data)
 //        HealthStorage (+ HealthStorageSQLite, HealthStoragePostgres)
 //        HealthCore (values only, no I/O)
+import Foundation
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -25,6 +27,7 @@ let package = Package(
         .library(name: "HealthQuery", targets: ["HealthQuery"]),
         .library(name: "HealthSimulation", targets: ["HealthSimulation"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
+        .library(name: "HealthRuntime", targets: ["HealthRuntime"]),
         .library(name: "HealthTesting", targets: ["HealthTesting"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .executable(name: "ohk", targets: ["ohk"]),
@@ -46,49 +49,47 @@ let package = Package(
             dependencies: ["HealthCore", "HealthStorage", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
-        // Test helper for the SQLite crash test: writes batches to a store until it is killed (SIGKILL).
-        .executableTarget(
-            name: "ohk-crash-writer",
-            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite"],
-            swiftSettings: swiftSettings
-        ),
-        // Test helper for the atomic-import crash test (and the import throughput probe): imports an export into a
-        // SQLite store, printing progress, until it finishes or is killed.
-        .executableTarget(
-            name: "ohk-import-child",
-            dependencies: ["HealthCore", "HealthStorageSQLite", "HealthQuery", "HealthExport"],
-            swiftSettings: swiftSettings
-        ),
         // HealthStore: authorization, validation, save/delete, every query kind, statistics and the merge.
         .target(name: "HealthQuery", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
         // Seeded, deterministic mock data: the seed apps' scenarios and the quickstart's demo month.
         .target(name: "HealthSimulation", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
+        // zlib, for the export reader's streaming inflate and CRC-32 (Debian: zlib1g-dev).
+        .systemLibrary(name: "OHKZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The Health app's export.zip / export.xml in and out (the only target that imports ZIPFoundation).
         .target(
             name: "HealthExport",
             dependencies: [
-                "HealthCore", "HealthStorage", "HealthQuery", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "HealthCore", "HealthQuery", "OHKZlib", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The composition target: store locations, default paths, live clock/calendar/UUIDs, the registry of open
+        // databases (one engine per app per database). The only library target that opens a backend.
+        .target(
+            name: "HealthRuntime",
+            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery"],
             swiftSettings: swiftSettings
         ),
         // HealthKit's public API spelled as Apple spells it, a thin translation onto HealthQuery.
         .target(
             name: "OpenHealthKit",
-            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthSimulation"],
+            dependencies: ["HealthCore", "HealthQuery", "HealthSimulation", "HealthRuntime"],
             swiftSettings: swiftSettings
         ),
         // The composition root of the command line: live clock, calendar and UUIDs; one command per file.
         .target(
             name: "HealthCLI",
             dependencies: [
-                "HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthSimulation", "HealthExport",
+                "HealthCore", "HealthQuery", "HealthSimulation", "HealthExport", "HealthRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "ohk", dependencies: ["HealthCLI"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
-        .target(name: "HealthTesting", dependencies: ["HealthCore", "HealthStorage"], swiftSettings: swiftSettings),
+        .target(
+            name: "HealthTesting", dependencies: ["HealthCore", "HealthStorage", "HealthSimulation"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "HealthCoreTests",
             dependencies: [
@@ -194,3 +195,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target of the export scanner and parser (Fuzz/README.md). It reaches HealthExport's `package`
+// internals, so it must be in this package, but it is declared only when `scripts/fuzz` builds it (OHK_FUZZ=1,
+// in its own .build-fuzz folder): it is neither a product nor part of `swift build` / `swift test`.
+if ProcessInfo.processInfo.environment["OHK_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "ohk-fuzz", dependencies: ["HealthCore", "HealthExport"], path: "Fuzz/Sources/ohk-fuzz",
+            swiftSettings: swiftSettings))
+}

@@ -16,21 +16,16 @@ public struct SimulatedData: Sendable, Hashable {
     public var activitySummaries: [ActivitySummary]
     /// The person's characteristics.
     public var characteristics: Characteristics
-    /// Reference totals of cumulative types after the watch-first merge (see ``MergeReference``), for the
-    /// scenarios that compute them (`phoneAndWatchDay`, `demoMonth`); in each type's canonical unit.
-    public var expectedMergedTotals: [QuantityTypeIdentifier: Quantity]
 
     /// Creates a result.
     public init(
         samples: [AnySample] = [],
         activitySummaries: [ActivitySummary] = [],
-        characteristics: Characteristics = Characteristics(),
-        expectedMergedTotals: [QuantityTypeIdentifier: Quantity] = [:]
+        characteristics: Characteristics = Characteristics()
     ) {
         self.samples = samples
         self.activitySummaries = activitySummaries
         self.characteristics = characteristics
-        self.expectedMergedTotals = expectedMergedTotals
     }
 
     /// The workouts, in save order.

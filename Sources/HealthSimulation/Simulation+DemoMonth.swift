@@ -70,7 +70,6 @@ extension Simulation {
                 data.activitySummaries.append(summary)
             }
         }
-        data.expectedMergedTotals = mergedTotals(data.samples)
         return data
     }
 

@@ -14,9 +14,8 @@ extension Simulation {
     /// - both devices measure one underlying step rate, so where they overlap they count the same steps twice:
     ///   the naive sum over all samples is larger than the merged total.
     ///
-    /// ``SimulatedData/expectedMergedTotals`` holds the watch-first totals of stepCount (count) and
-    /// distanceWalkingRunning (m) computed by ``MergeReference``: the watch wins wherever it has a sample, the
-    /// phone fills the gaps, prorated by time. Samples are in chronological order. No activity summaries.
+    /// Samples are in chronological order. No activity summaries. (The tests check the engine's merged totals of
+    /// this day against an independent reference merge, HealthTesting's `MergeReference`.)
     /// - Parameters:
     ///   - day: Any instant of the day.
     ///   - generator: The source of every random choice.
@@ -30,21 +29,6 @@ extension Simulation {
         let generated = makeDay(
             dayStart: start, options: DayOptions(wornFrom: localTime(start, hour: 7)), using: &generator,
             makeUUID: newID)
-        return SimulatedData(
-            samples: generated.samples, characteristics: person.characteristics,
-            expectedMergedTotals: mergedTotals(generated.samples))
-    }
-
-    /// Watch-first totals of steps and walking/running distance (see ``MergeReference``).
-    func mergedTotals(_ samples: [AnySample]) -> [QuantityTypeIdentifier: Quantity] {
-        var totals: [QuantityTypeIdentifier: Quantity] = [:]
-        for (type, unit) in [
-            (QuantityTypeIdentifier.stepCount, SimulationUnits.count), (.distanceWalkingRunning, SimulationUnits.meter),
-        ] {
-            let value = MergeReference.preferredSourceTotal(
-                of: type, in: samples, unit: unit, preferring: person.watch.source)
-            totals[type] = Quantity(unit: unit, doubleValue: value)
-        }
-        return totals
+        return SimulatedData(samples: generated.samples, characteristics: person.characteristics)
     }
 }

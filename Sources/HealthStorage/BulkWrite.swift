@@ -1,44 +1,16 @@
 public import Foundation
 public import HealthCore
 
-/// A storage that can take one very large write (a whole Health export) as ONE transaction, fed by a
-/// synchronous producer: readers see the store as it was until the producer has returned and the write is
-/// committed, then all of it at once. A process killed during the write leaves the store as it was before.
-///
-/// The producer is called once, on a thread of the backend's choosing, with a ``BulkSink`` that is valid only
-/// during that call. It may be slow (it parses a file): a backend must not block readers while it runs.
+/// Where a bulk producer writes (``SampleStorage/bulkWrite(options:_:)``): valid only while the producer runs.
 ///
 /// Writing is **insert if absent**: a sample whose UUID is already stored is not written again and is reported
 /// as ``BulkOutcome/alreadyPresent(_:)``, which makes re-running the same write a no-op. A UUID met twice in the
 /// same run (written, or found already stored, earlier in this run) is a repeat: the sink asks the producer for
-/// the sample's next identity (``BulkSink/write(_:reidentify:)``), so exact duplicates inside one run are all kept.
+/// the sample's next identity (`reidentify`), so exact duplicates inside one run are all kept.
 ///
-/// ```swift
-/// let (count, result) = try await storage.bulkWrite(options: BulkWriteOptions()) { sink in
-///     var written = 0
-///     for batch in batches {
-///         written += try sink.write(batch) { sample, _ in sample }.count
-///     }
-///     return written
-/// }
-/// result.inserted      // new samples
-/// ```
-public protocol BulkWritableStorage: SampleStorage {
-    /// Runs `produce` inside one write transaction and commits what it wrote, all or nothing.
-    ///
-    /// - Parameters:
-    ///   - options: What to report besides the counts.
-    ///   - produce: Writes batches into the sink; its return value is handed back. If it throws, nothing is
-    ///     committed and the error is rethrown unchanged.
-    /// - Returns: The producer's value and what the write did.
-    /// - Throws: What `produce` throws, or ``StorageError`` (nothing is committed then).
-    func bulkWrite<T: Sendable>(
-        options: BulkWriteOptions, _ produce: @escaping @Sendable (any BulkSink) throws -> T
-    ) async throws -> (value: T, result: BulkWriteResult)
-}
-
-/// Where a bulk producer writes. Valid only during the producer call, on the thread it was given on.
-public protocol BulkSink: AnyObject {
+/// A producer calls ``write(_:reidentify:)`` one batch at a time and awaits it: the await is the back-pressure
+/// that keeps a fast parser from running ahead of the storage (parse the next batch while this one is written).
+public protocol BulkSink: Sendable {
     /// Writes one batch: each sample is inserted unless its UUID is already stored; activity summaries replace
     /// those of the same day; characteristics, when given, replace the stored ones.
     ///
@@ -47,28 +19,13 @@ public protocol BulkSink: AnyObject {
     ///   - reidentify: Called for a sample whose UUID (a correlation: its own UUID) was already met in this run,
     ///     with the occurrence number (1, 2, …): returns the same sample under its next identity (a correlation
     ///     with its members renamed too). Called again with the next number while the new UUID was met as well.
+    ///     It may run on any thread.
     /// - Returns: One outcome per sample of the batch, in order, with the UUID finally used.
-    /// - Throws: ``StorageError`` (`.duplicateUUID` when `reidentify` returns the same UUID, `.io`).
-    func write(_ batch: BulkBatch, reidentify: (AnySample, Int) -> AnySample) throws -> [BulkOutcome]
-}
-
-/// One batch of a bulk write.
-public struct BulkBatch: Sendable, Hashable {
-    /// Samples to insert if absent (correlations carry their members, which are stored as samples of their own).
-    public var samples: [AnySample]
-    /// Activity summaries, replacing stored ones of the same day.
-    public var activitySummaries: [ActivitySummary]
-    /// The person's characteristics, replacing the stored ones when not nil.
-    public var characteristics: Characteristics?
-
-    /// Creates a batch.
-    public init(
-        samples: [AnySample] = [], activitySummaries: [ActivitySummary] = [], characteristics: Characteristics? = nil
-    ) {
-        self.samples = samples
-        self.activitySummaries = activitySummaries
-        self.characteristics = characteristics
-    }
+    /// - Throws: ``StorageError`` (`.duplicateUUID` when `reidentify` returns the same UUID, `.io`), or a
+    ///   `CancellationError`; the whole write is rolled back then.
+    func write(
+        _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [BulkOutcome]
 }
 
 /// What happened to one sample of a bulk write.

@@ -2,52 +2,54 @@ import Foundation
 import HealthCore
 import Synchronization
 
-extension InMemoryStorage: BulkWritableStorage {
-    /// Runs the producer on a thread of its own against a copy of the store, then applies what it wrote to the
-    /// store in one step under the lock: readers see all of it or none of it.
+extension InMemoryStorage {
+    /// Runs the producer against a copy of the store, then applies what it wrote to the store in one step under
+    /// the lock: readers see all of it or none of it. Bulk writes of one store run one at a time.
     ///
     /// - Throws: What `produce` throws, unchanged (nothing is applied); ``StorageError`` `.duplicateUUID` when a
     ///   correlation member's UUID is already stored.
     public func bulkWrite<T: Sendable>(
-        options: BulkWriteOptions, _ produce: @escaping @Sendable (any BulkSink) throws -> T
+        options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
     ) async throws -> (value: T, result: BulkWriteResult) {
-        let snapshot = state.withLock { $0 }
-        let (value, staged) = try await BlockingWork.run { () throws -> (T, InMemoryBulkSink.Staged) in
+        try await bulkGate.withLock {
+            let snapshot = state.withLock { $0 }
             let sink = InMemoryBulkSink(snapshot: snapshot)
             defer { sink.close() }
-            let value = try produce(sink)
-            return (value, sink.staged)
-        }
-        let applied = try state.withLock { state throws(StorageError) -> (anchor: Int64, touched: Set<SampleType>) in
-            var copy = state
-            var touched: Set<SampleType> = []
-            for sample in staged.inserts where copy.rows[sample.uuid] == nil {
-                touched.formUnion(try copy.insertTopLevel(sample))
+            let value = try await produce(sink)
+            let staged = try sink.finish()
+            let applied = try state.withLock {
+                state throws(StorageError) -> (anchor: Int64, touched: Set<SampleType>) in
+                var copy = state
+                var touched: Set<SampleType> = []
+                for sample in staged.inserts where copy.rows[sample.uuid] == nil {
+                    touched.formUnion(try copy.insertTopLevel(sample))
+                }
+                for summary in staged.activitySummaries { copy.summaries[summary.day] = summary }
+                if let characteristics = staged.characteristics { copy.characteristics = characteristics }
+                state = copy
+                return (copy.anchor, touched)
             }
-            for summary in staged.activitySummaries { copy.summaries[summary.day] = summary }
-            if let characteristics = staged.characteristics { copy.characteristics = characteristics }
-            state = copy
-            return (copy.anchor, touched)
-        }
-        var unmet: [SampleType: Int]?
-        if let filter = options.countUnmet {
-            var counts: [SampleType: Int] = [:]
-            for (uuid, row) in snapshot.rows
-            where snapshot.memberOf[uuid] == nil && !staged.met.contains(uuid) && filter(uuid) {
-                counts[row.sample.sampleType, default: 0] += 1
+            var unmet: [SampleType: Int]?
+            if let filter = options.countUnmet {
+                var counts: [SampleType: Int] = [:]
+                for (uuid, row) in snapshot.rows
+                where snapshot.memberOf[uuid] == nil && !staged.met.contains(uuid) && filter(uuid) {
+                    counts[row.sample.sampleType, default: 0] += 1
+                }
+                unmet = counts
             }
-            unmet = counts
+            return (
+                value,
+                BulkWriteResult(
+                    anchor: applied.anchor, touchedTypes: applied.touched, inserted: staged.inserts.count,
+                    alreadyPresent: staged.met.count, unmet: unmet)
+            )
         }
-        return (
-            value,
-            BulkWriteResult(
-                anchor: applied.anchor, touchedTypes: applied.touched, inserted: staged.inserts.count,
-                alreadyPresent: staged.met.count, unmet: unmet)
-        )
     }
 }
 
-/// The sink of an in-memory bulk write: decides against a copy of the store and logs what to apply.
+/// The sink of an in-memory bulk write: decides against a copy of the store and logs what to apply. Calls are
+/// serialized by its lock (a producer awaits each write).
 final class InMemoryBulkSink: BulkSink {
     /// What the producer wrote, to apply at the end.
     struct Staged: Sendable {
@@ -58,62 +60,67 @@ final class InMemoryBulkSink: BulkSink {
         var met: Set<UUID> = []
     }
 
-    private var state: InMemoryStorage.State
-    private let startAnchor: Int64
-    private(set) var staged = Staged()
-    private var isOpen = true
+    private struct Session: Sendable {
+        var state: InMemoryStorage.State
+        let startAnchor: Int64
+        var staged = Staged()
+        var isOpen = true
+    }
+
+    private let session: Mutex<Session>
 
     init(snapshot: InMemoryStorage.State) {
-        self.state = snapshot
-        self.startAnchor = snapshot.anchor
+        session = Mutex(Session(state: snapshot, startAnchor: snapshot.anchor))
     }
 
     /// Ends the write: later use throws.
     func close() {
-        isOpen = false
+        session.withLock { $0.isOpen = false }
     }
 
-    func write(_ batch: BulkBatch, reidentify: (AnySample, Int) -> AnySample) throws -> [BulkOutcome] {
-        guard isOpen else { throw StorageError(.io, "a bulk sink was used after its write ended") }
-        var outcomes: [BulkOutcome] = []
-        outcomes.reserveCapacity(batch.samples.count)
-        for sample in batch.samples {
-            var current = sample
-            var occurrence = 0
-            while true {
-                guard let existing = state.rows[current.uuid] else {
-                    _ = try state.insertTopLevel(current)
-                    staged.inserts.append(current)
-                    outcomes.append(.inserted(current.uuid))
-                    break
-                }
-                if existing.anchor <= startAnchor, staged.met.insert(current.uuid).inserted {
-                    outcomes.append(.alreadyPresent(current.uuid))
-                    break
-                }
-                occurrence += 1
-                let next = reidentify(current, occurrence)
-                guard next.uuid != current.uuid else {
-                    throw StorageError(.duplicateUUID, "UUID \(current.uuid.uuidString) repeats and was not renamed")
-                }
-                current = next
-            }
+    /// What was staged; the sink is closed afterwards.
+    func finish() throws(StorageError) -> Staged {
+        try session.withLock { session throws(StorageError) in
+            guard session.isOpen else { throw StorageError(.io, "a bulk sink was finished twice") }
+            session.isOpen = false
+            return session.staged
         }
-        staged.activitySummaries += batch.activitySummaries
-        if let characteristics = batch.characteristics { staged.characteristics = characteristics }
-        return outcomes
     }
-}
 
-/// Runs blocking work on a thread of its own, so it never holds a thread of Swift's cooperative pool.
-enum BlockingWork {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(with: Result { try body() })
+    func write(
+        _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [BulkOutcome] {
+        try Task.checkCancellation()
+        return try session.withLock { session throws(StorageError) in
+            guard session.isOpen else { throw StorageError(.io, "a bulk sink was used after its write ended") }
+            var outcomes: [BulkOutcome] = []
+            outcomes.reserveCapacity(batch.samples.count)
+            for sample in batch.samples {
+                var current = sample
+                var occurrence = 0
+                while true {
+                    guard let existing = session.state.rows[current.uuid] else {
+                        _ = try session.state.insertTopLevel(current)
+                        session.staged.inserts.append(current)
+                        outcomes.append(.inserted(current.uuid))
+                        break
+                    }
+                    if existing.anchor <= session.startAnchor, session.staged.met.insert(current.uuid).inserted {
+                        outcomes.append(.alreadyPresent(current.uuid))
+                        break
+                    }
+                    occurrence += 1
+                    let next = reidentify(current, occurrence)
+                    guard next.uuid != current.uuid else {
+                        throw StorageError(
+                            .duplicateUUID, "UUID \(current.uuid.uuidString) repeats and was not renamed")
+                    }
+                    current = next
+                }
             }
-            thread.stackSize = 8 << 20
-            thread.start()
+            session.staged.activitySummaries += batch.activitySummaries
+            if let characteristics = batch.characteristics { session.staged.characteristics = characteristics }
+            return outcomes
         }
     }
 }

@@ -6,16 +6,27 @@ import Synchronization
 /// behaviour every other backend is tested against (it passes the same conformance suite).
 public final class InMemoryStorage: SampleStorage {
     let state = Mutex(State())
+    /// The writers of this store that must not interleave with a bulk write: commits and bulk writes, one at a
+    /// time (a bulk write stages against a snapshot and applies at its end).
+    let bulkGate = AsyncGate()
 
     /// Creates an empty store.
     public init() {}
 
     public func commit(_ commit: StorageCommit) async throws(StorageError) -> CommitResult {
-        try state.withLock { state throws(StorageError) in
-            var copy = state
-            let result = try copy.apply(commit)
-            state = copy
-            return result
+        do {
+            return try await bulkGate.withLock {
+                try state.withLock { state throws(StorageError) in
+                    var copy = state
+                    let result = try copy.apply(commit)
+                    state = copy
+                    return result
+                }
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(.io, "commit: \(type(of: error))")
         }
     }
 
@@ -25,6 +36,18 @@ public final class InMemoryStorage: SampleStorage {
 
     public func count(matching predicate: SamplePredicate) async throws(StorageError) -> Int {
         state.withLock { $0.fetch(SampleRequest(predicate: predicate)).count }
+    }
+
+    public func sourceCounts(matching predicate: SamplePredicate) async throws(StorageError) -> [SourceCount] {
+        state.withLock { state in
+            var counts: [String: Int] = [:]
+            for row in state.fetch(SampleRequest(predicate: predicate)) {
+                counts[row.sample.source?.bundleIdentifier ?? "", default: 0] += 1
+            }
+            return state.sources.values.sorted { $0.registrationOrder < $1.registrationOrder }.compactMap { record in
+                counts[record.source.bundleIdentifier].map { SourceCount(record: record, count: $0) }
+            }
+        }
     }
 
     public func changes(

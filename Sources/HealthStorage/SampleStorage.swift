@@ -23,6 +23,10 @@ public protocol SampleStorage: Sendable {
     /// The number of samples that match a predicate.
     func count(matching predicate: SamplePredicate) async throws(StorageError) -> Int
 
+    /// How many samples that match a predicate each source saved, counted by the storage (no sample is loaded):
+    /// one entry per source with at least one, in registration order.
+    func sourceCounts(matching predicate: SamplePredicate) async throws(StorageError) -> [SourceCount]
+
     /// The quantities of matching quantity samples in `canonicalUnit`, in insertion order: the statistics
     /// engine's read (a default over ``samples(matching:)`` exists; backends override it with a lean read).
     func quantityPieces(
@@ -62,4 +66,33 @@ public protocol SampleStorage: Sendable {
 
     /// Replaces the person's characteristics.
     func setCharacteristics(_ characteristics: Characteristics) async throws(StorageError)
+
+    /// Runs `produce` inside ONE write transaction and commits what it wrote, all or nothing: one very large
+    /// write (a whole Health export). Readers see the store as it was until the producer has returned and the
+    /// write is committed, then all of it at once; a process killed during the write leaves the store as it was.
+    ///
+    /// The producer writes batches through the ``BulkSink`` it is given (valid only while it runs), awaiting
+    /// each; it may be slow (it parses a file) and must not block a thread while it waits. Other writers of the
+    /// same storage wait for the write to end; readers never do.
+    ///
+    /// ```swift
+    /// let (count, result) = try await storage.bulkWrite(options: BulkWriteOptions()) { sink in
+    ///     var written = 0
+    ///     for try await batch in batches {
+    ///         written += try await sink.write(batch) { sample, _ in sample }.count
+    ///     }
+    ///     return written
+    /// }
+    /// result.inserted      // new samples
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - options: What to report besides the counts.
+    ///   - produce: Writes batches into the sink; its return value is handed back. If it throws (or its task is
+    ///     cancelled), nothing is committed and the error is rethrown unchanged.
+    /// - Returns: The producer's value and what the write did.
+    /// - Throws: What `produce` throws, or ``StorageError`` (nothing is committed then).
+    func bulkWrite<T: Sendable>(
+        options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
+    ) async throws -> (value: T, result: BulkWriteResult)
 }

@@ -22,19 +22,6 @@ public struct StorageCommit: Sendable, Hashable {
     public var isEmpty: Bool { inserts.isEmpty && deletions.isEmpty && associations.isEmpty }
 }
 
-/// A sample associated with a workout (`HKHealthStore.add(_:to:)`).
-public struct WorkoutAssociation: Sendable, Hashable, Codable {
-    /// The sample.
-    public var sample: UUID
-    /// The workout.
-    public var workout: UUID
-    /// Creates an association.
-    public init(sample: UUID, workout: UUID) {
-        self.sample = sample
-        self.workout = workout
-    }
-}
-
 /// What a commit did.
 public struct CommitResult: Sendable, Hashable {
     /// The anchor after the commit (unchanged for an empty commit).
@@ -62,30 +49,6 @@ public struct StoredSample: Sendable, Hashable {
     /// Creates a stored sample.
     public init(sample: AnySample, anchor: Int64) {
         self.sample = sample
-        self.anchor = anchor
-    }
-}
-
-/// A tombstone: HealthKit's `HKDeletedObject`.
-public struct DeletedObject: Sendable, Hashable, Codable {
-    /// The deleted object's UUID.
-    public var uuid: UUID
-    /// Its type.
-    public var sampleType: SampleType
-    /// The bundle identifier of the source that had saved it.
-    public var sourceBundleIdentifier: String?
-    /// Its sync identifier and version metadata, retained.
-    public var metadata: Metadata
-    /// The change number of the deletion.
-    public var anchor: Int64
-
-    /// Creates a tombstone.
-    public init(uuid: UUID, sampleType: SampleType, sourceBundleIdentifier: String?, metadata: Metadata, anchor: Int64)
-    {
-        self.uuid = uuid
-        self.sampleType = sampleType
-        self.sourceBundleIdentifier = sourceBundleIdentifier
-        self.metadata = metadata
         self.anchor = anchor
     }
 }
@@ -161,22 +124,5 @@ public struct ChangeBatch: Sendable, Hashable {
         self.changes = changes
         self.newAnchor = newAnchor
         self.hasMore = hasMore
-    }
-}
-
-/// A known source and when the store first saw it.
-public struct SourceRecord: Sendable, Hashable, Codable {
-    /// The source.
-    public var source: Source
-    /// The order in which sources were first registered (1, 2, 3, …).
-    public var registrationOrder: Int64
-    /// The product type of the revision it was first seen with (e.g. `"Watch6,1"`), if any.
-    public var productType: String?
-
-    /// Creates a record.
-    public init(source: Source, registrationOrder: Int64, productType: String?) {
-        self.source = source
-        self.registrationOrder = registrationOrder
-        self.productType = productType
     }
 }

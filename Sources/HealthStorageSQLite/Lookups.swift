@@ -34,14 +34,15 @@ struct TypeKey: Hashable, Sendable {
 
     init(_ type: SampleType) {
         self.identifier = type.identifier
-        switch type {
-        case .quantity: self.kind = SampleKind.quantity.rawValue
-        case .category: self.kind = SampleKind.category.rawValue
-        case .correlation: self.kind = SampleKind.correlation.rawValue
-        case .workout: self.kind = SampleKind.workout.rawValue
-        case .workoutRoute: self.kind = SampleKind.route.rawValue
-        case .heartbeatSeries, .audiogram, .electrocardiogram, .other: self.kind = -1
-        }
+        self.kind =
+            switch type.kind {
+            case .quantity: SampleKind.quantity.rawValue
+            case .category: SampleKind.category.rawValue
+            case .correlation: SampleKind.correlation.rawValue
+            case .workout: SampleKind.workout.rawValue
+            case .workoutRoute: SampleKind.route.rawValue
+            default: -1
+            }
     }
 
     /// The sample type this row stands for.
@@ -63,21 +64,17 @@ struct TypeKey: Hashable, Sendable {
     }
 }
 
-/// Canonical units of the catalog, parsed once.
+/// The catalog's canonical units by the spelling the `types.canonical_unit` column records (the catalog parses
+/// each once; nothing is parsed here).
 enum CanonicalUnits {
-    /// Every distinct canonical unit string of the quantity catalog with its parsed unit.
-    static let all: [(string: String, unit: HealthUnit)] = {
-        var seen: Set<String> = []
-        var result: [(String, HealthUnit)] = []
-        for description in QuantityTypeCatalog.all where seen.insert(description.canonicalUnitString).inserted {
-            if let unit = try? HealthUnit(from: description.canonicalUnitString) {
-                result.append((description.canonicalUnitString, unit))
-            }
-        }
-        return result
-    }()
+    static let byString: [String: HealthUnit] = Dictionary(
+        QuantityTypeCatalog.all.map { ($0.canonicalUnitString, $0.canonicalUnit) },
+        uniquingKeysWith: { first, _ in first })
 
-    static let byString: [String: HealthUnit] = Dictionary(all.map { ($0.string, $0.unit) }) { first, _ in first }
+    /// Every distinct canonical unit with its recorded spelling.
+    static let all: [(string: String, unit: HealthUnit)] = byString.sorted { $0.key < $1.key }.map {
+        ($0.key, $0.value)
+    }
 }
 
 /// A decoded row of `types`.

@@ -4,7 +4,7 @@ import GRDBSQLite
 import HealthCore
 public import HealthStorage
 
-extension SQLiteStorage: BulkWritableStorage {
+extension SQLiteStorage {
     /// The page cache of a bulk write, in SQLite's `cache_size` convention (negative: KiB): 8 MiB. Measured on the
     /// large preset (5 million records, BENCHMARKS.md): 16 MiB peaked at 93–100 MB of resident memory, 12 MiB at
     /// 90 MB, 8 MiB at 82–85 MB, with import times within the machine's noise (62–66 s).
@@ -12,9 +12,13 @@ extension SQLiteStorage: BulkWritableStorage {
 
     /// Runs the producer inside ONE `BEGIN IMMEDIATE … COMMIT` on the writer connection.
     ///
-    /// WAL mode keeps every reader on the snapshot from before the write until it commits; SQLite spills dirty
-    /// pages to the WAL when its cache is full, so memory stays bounded however much is written; a process
-    /// killed before the commit leaves WAL frames without a commit record, which recovery ignores.
+    /// The transaction spans several accesses to the writer connection: one to begin, one per batch the
+    /// producer writes, one to commit (or roll back). Between them the producer runs freely (it parses the next
+    /// batch while SQLite writes this one); the store's write gate keeps this process's other writers out until
+    /// the write ends, and SQLite's lock keeps other processes' writers out. WAL mode keeps every reader on the
+    /// snapshot from before the write until it commits; SQLite spills dirty pages to the WAL when its cache is
+    /// full, so memory stays bounded however much is written; a process killed before the commit leaves WAL
+    /// frames without a commit record, which recovery ignores.
     ///
     /// Into an empty store, the `(type, start)`, `(type, end)` and metadata-key indexes are dropped at the start
     /// and built again from one sorted pass before the commit (`DeferredIndexes`), inside the same transaction.
@@ -25,44 +29,31 @@ extension SQLiteStorage: BulkWritableStorage {
     ///
     /// - Throws: What `produce` throws, unchanged; ``StorageError`` for SQLite failures. Nothing is committed then.
     public func bulkWrite<T: Sendable>(
-        options: BulkWriteOptions, _ produce: @escaping @Sendable (any BulkSink) throws -> T
+        options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
     ) async throws -> (value: T, result: BulkWriteResult) {
-        let cache = writeCache
-        do {
-            return try await writer.writeWithoutTransaction { db in
-                // A larger page cache for the one big transaction: index pages stay in memory instead of being
-                // spilled to the WAL and read back. Restored afterwards.
-                let previousCache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
-                try db.execute(sql: "PRAGMA cache_size = \(Self.bulkCacheSize)")
-                defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCache)") }
+        try await writeGate.withLock {
+            let session = SQLiteBulkSession(cache: writeCache)
+            do {
+                try await writer.writeWithoutTransaction { db in try session.begin(db) }
+                let sink = SQLiteBulkSink(writer: writer, session: session)
+                let value: T
                 do {
-                    var output: (value: T, result: BulkWriteResult)?
-                    try db.inTransaction(.immediate) {
-                        let deferred = try DeferredIndexes.dropIfEmpty(db)
-                        let sink = try SQLiteBulkSink(db: db, cache: cache)
-                        defer { sink.close() }
-                        let value: T
-                        do {
-                            value = try produce(sink)
-                        } catch {
-                            throw ProducerFailure(error: error)
-                        }
-                        output = (value, try sink.finish(countUnmet: options.countUnmet))
-                        try deferred?.rebuild(db)
-                        return .commit
-                    }
-                    guard let output else { throw StorageError(.io, "bulk write returned nothing") }
-                    Self.truncateLog(db)
-                    return output
+                    value = try await produce(sink)
                 } catch {
-                    cache.reset()
-                    throw error
+                    throw ProducerFailure(error: error)
                 }
+                let result = try await writer.writeWithoutTransaction { db in
+                    try session.commit(db, countUnmet: options.countUnmet)
+                }
+                return (value, result)
+            } catch {
+                // Rolled back even when this task is cancelled (GRDB refuses accesses from a cancelled task):
+                // the writer connection must not keep the transaction open.
+                let writer = self.writer
+                await Task.detached { try? await writer.writeWithoutTransaction { db in session.rollback(db) } }.value
+                if let failure = error as? ProducerFailure { throw failure.error }
+                throw Self.storageError(error, "bulk write")
             }
-        } catch let failure as ProducerFailure {
-            throw failure.error
-        } catch {
-            throw Self.storageError(error, "bulk write")
         }
     }
 }
@@ -80,34 +71,69 @@ extension SQLiteStorage {
     }
 }
 
-/// An error thrown by a bulk producer, carried through GRDB unchanged.
+/// An error thrown by a bulk producer, carried through unchanged.
 private struct ProducerFailure: Error {
     let error: any Error
 }
 
-/// The sink of one SQLite bulk write: inserts through the commit path, on the writer connection.
-private final class SQLiteBulkSink: BulkSink {
-    private let db: Database
-    private var writer: CommitWriter
-    private let startAnchor: Int64
+/// The sink a bulk producer writes through: each batch is one access to the writer connection, inside the open
+/// transaction of its session.
+private struct SQLiteBulkSink: BulkSink {
+    let writer: any DatabaseWriter
+    let session: SQLiteBulkSession
+
+    func write(
+        _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [BulkOutcome] {
+        try Task.checkCancellation()
+        let session = self.session
+        return try await writer.writeWithoutTransaction { db in try session.write(batch, reidentify, db) }
+    }
+}
+
+/// One bulk write's state. Every method runs on the writer connection's serialized queue (the store's write
+/// gate admits one bulk write at a time and no other writer meanwhile), which is what makes the unchecked
+/// `Sendable` sound.
+private final class SQLiteBulkSession: @unchecked Sendable {
+    private let cache: WriteCache
+    private var writer: CommitWriter?
+    private var deferred: DeferredIndexes?
+    private var previousCache = -2_000
+    private var startAnchor: Int64 = 0
     /// One bit per anchor up to `startAnchor`: rows stored before this run that it has met.
-    private var met: [UInt64]
+    private var met: [UInt64] = []
     private var inserted = 0
     private var alreadyPresent = 0
-    private var isOpen = true
+    private var isOpen = false
 
-    init(db: Database, cache: WriteCache) throws {
-        self.db = db
-        self.writer = try CommitWriter(db: db, cache: cache)
-        self.startAnchor = writer.anchor
-        self.met = [UInt64](repeating: 0, count: Int(writer.anchor / 64) + 1)
+    init(cache: WriteCache) {
+        self.cache = cache
     }
 
-    func write(_ batch: BulkBatch, reidentify: (AnySample, Int) -> AnySample) throws -> [BulkOutcome] {
-        guard isOpen else { throw StorageError(.io, "a bulk sink was used after its write ended") }
+    /// Opens the transaction with a larger page cache (index pages stay in memory instead of being spilled to
+    /// the WAL and read back), dropping the deferrable indexes of an empty store.
+    func begin(_ db: Database) throws {
+        previousCache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
+        try db.execute(sql: "PRAGMA cache_size = \(SQLiteStorage.bulkCacheSize)")
+        try db.beginTransaction(.immediate)
+        isOpen = true
+        deferred = try DeferredIndexes.dropIfEmpty(db)
+        let writer = try CommitWriter(db: db, cache: cache)
+        self.writer = writer
+        startAnchor = writer.anchor
+        met = [UInt64](repeating: 0, count: Int(writer.anchor / 64) + 1)
+    }
+
+    func write(
+        _ batch: BulkBatch, _ reidentify: (AnySample, Int) -> AnySample, _ db: Database
+    ) throws -> [BulkOutcome] {
+        guard isOpen, db.isInsideTransaction, var writer else {
+            throw StorageError(.io, "a bulk sink was used after its write ended")
+        }
+        defer { self.writer = writer }
         var outcomes: [BulkOutcome] = []
         outcomes.reserveCapacity(batch.samples.count)
-        for sample in batch.samples { outcomes.append(try place(sample, reidentify)) }
+        for sample in batch.samples { outcomes.append(try place(sample, reidentify, &writer, db)) }
         if !batch.activitySummaries.isEmpty {
             let encoder = JSONEncoder()
             for summary in batch.activitySummaries {
@@ -124,13 +150,16 @@ private final class SQLiteBulkSink: BulkSink {
         return outcomes
     }
 
-    private func place(_ sample: AnySample, _ reidentify: (AnySample, Int) -> AnySample) throws -> BulkOutcome {
+    private func place(
+        _ sample: AnySample, _ reidentify: (AnySample, Int) -> AnySample, _ writer: inout CommitWriter,
+        _ db: Database
+    ) throws -> BulkOutcome {
         var current = sample
         var occurrence = 0
         while true {
             let existing: Int64?
             if let correlation = current.correlation {
-                existing = try anchor(of: current.uuid)
+                existing = try anchor(of: current.uuid, db)
                 if existing == nil {
                     for member in correlation.objects {
                         var member = member
@@ -151,7 +180,7 @@ private final class SQLiteBulkSink: BulkSink {
                 inserted += 1
                 return .inserted(current.uuid)
             } else {
-                existing = try anchor(of: current.uuid)
+                existing = try anchor(of: current.uuid, db)
             }
             guard let existing else {
                 throw StorageError(.io, "a conflicting row for UUID \(current.uuid.uuidString) is not readable")
@@ -170,7 +199,7 @@ private final class SQLiteBulkSink: BulkSink {
         }
     }
 
-    private func anchor(of uuid: UUID) throws -> Int64? {
+    private func anchor(of uuid: UUID, _ db: Database) throws -> Int64? {
         let statement = try db.cachedStatement(sql: "SELECT anchor FROM samples WHERE uuid = ?")
         return try Int64.fetchOne(statement, arguments: [uuid])
     }
@@ -185,39 +214,53 @@ private final class SQLiteBulkSink: BulkSink {
         met[Int(anchor >> 6)] |= 1 << UInt64(anchor & 63)
     }
 
-    /// Makes later use throw (the sink must not write outside its transaction).
-    func close() {
-        isOpen = false
-    }
-
-    /// Ends the write: spans and anchor, and the unmet count when asked for.
-    func finish(countUnmet filter: (@Sendable (UUID) -> Bool)?) throws -> BulkWriteResult {
-        isOpen = false
-        if writer.anchor != startAnchor { try writer.finish() }
-        var unmet: [SampleType: Int]?
-        if let filter {
-            var byTypeID: [Int64: Int] = [:]
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT anchor, uuid, type_id FROM samples WHERE anchor <= ? AND correlation_uuid IS NULL",
-                arguments: [startAnchor])
-            while let row = try rows.next() {
-                let anchor: Int64 = row[0]
-                guard !isMet(anchor) else { continue }
-                let uuid: UUID = row[1]
-                if filter(uuid) { byTypeID[row[2] as Int64, default: 0] += 1 }
-            }
-            var byType: [SampleType: Int] = [:]
-            for (typeID, count) in byTypeID {
-                guard
-                    let row = try Row.fetchOne(
-                        db, sql: "SELECT kind, identifier FROM types WHERE id = ?", arguments: [typeID])
-                else { continue }
-                byType[TypeKey(kind: row[0] as Int64, identifier: row[1]).sampleType, default: 0] += count
-            }
-            unmet = byType
+    /// Ends the write: spans and anchor, the unmet count when asked for, the deferred indexes, then `COMMIT` and
+    /// the log's truncation.
+    func commit(_ db: Database, countUnmet filter: (@Sendable (UUID) -> Bool)?) throws -> BulkWriteResult {
+        guard isOpen, db.isInsideTransaction, var writer else {
+            throw StorageError(.io, "a bulk write was committed after it ended")
         }
+        if writer.anchor != startAnchor { try writer.finish() }
+        self.writer = writer
+        let unmet = try filter.map { try unmetCount($0, db) }
+        try deferred?.rebuild(db)
+        try db.commit()
+        isOpen = false
+        try? db.execute(sql: "PRAGMA cache_size = \(previousCache)")
+        SQLiteStorage.truncateLog(db)
         return BulkWriteResult(
             anchor: writer.anchor, touchedTypes: writer.touched, inserted: inserted, alreadyPresent: alreadyPresent,
             unmet: unmet)
+    }
+
+    /// Rolls the transaction back (when it is still open) and forgets the ids the writer resolved in it.
+    func rollback(_ db: Database) {
+        if db.isInsideTransaction { try? db.rollback() }
+        isOpen = false
+        cache.reset()
+        try? db.execute(sql: "PRAGMA cache_size = \(previousCache)")
+    }
+
+    /// Stored samples from before the run that it did not meet and the filter accepts, by type.
+    private func unmetCount(_ filter: @Sendable (UUID) -> Bool, _ db: Database) throws -> [SampleType: Int] {
+        var byTypeID: [Int64: Int] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT anchor, uuid, type_id FROM samples WHERE anchor <= ? AND correlation_uuid IS NULL",
+            arguments: [startAnchor])
+        while let row = try rows.next() {
+            let anchor: Int64 = row[0]
+            guard !isMet(anchor) else { continue }
+            let uuid: UUID = row[1]
+            if filter(uuid) { byTypeID[row[2] as Int64, default: 0] += 1 }
+        }
+        var byType: [SampleType: Int] = [:]
+        for (typeID, count) in byTypeID {
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT kind, identifier FROM types WHERE id = ?", arguments: [typeID])
+            else { continue }
+            byType[TypeKey(kind: row[0] as Int64, identifier: row[1]).sampleType, default: 0] += count
+        }
+        return byType
     }
 }

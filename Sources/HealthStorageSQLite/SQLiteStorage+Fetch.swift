@@ -36,6 +36,44 @@ extension SQLiteStorage {
         }
     }
 
+    /// How many matching samples each source saved: one `GROUP BY source_id` over the predicate (rows are
+    /// decided in memory only when the predicate needs it), in registration order.
+    public func sourceCounts(matching predicate: SamplePredicate) async throws(StorageError) -> [SourceCount] {
+        let compiled = PredicateCompiler.compile(predicate)
+        let lookups = self.lookups
+        return try await read("count samples by source") { db in
+            var byID: [Int64: Int] = [:]
+            if compiled.needsResidual {
+                let kept = try Self.select(
+                    db, lookups: lookups, where: compiled.sql, arguments: compiled.arguments, order: "anchor",
+                    limit: nil, residual: predicate)
+                var byBundle: [String: Int] = [:]
+                for row in kept { byBundle[row.stored.sample.source?.bundleIdentifier ?? "", default: 0] += 1 }
+                let ids = try Row.fetchAll(db, sql: "SELECT id, bundle_id FROM sources")
+                for row in ids { if let count = byBundle[row[1]] { byID[row[0]] = count } }
+            } else {
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT source_id, COUNT(*) FROM samples WHERE \(compiled.sql) GROUP BY source_id",
+                    arguments: compiled.arguments)
+                for row in rows { byID[row[0]] = row[1] }
+            }
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, bundle_id, name, registration_order, product_type FROM sources
+                    ORDER BY registration_order
+                    """
+            ).compactMap { row -> SourceCount? in
+                guard let count = byID[row[0]] else { return nil }
+                return SourceCount(
+                    record: SourceRecord(
+                        source: Source(name: row[2], bundleIdentifier: row[1]), registrationOrder: row[3],
+                        productType: row[4]),
+                    count: count)
+            }
+        }
+    }
+
     /// `ORDER BY` for sort orders, ending with the anchor.
     ///
     /// With `sortsSelectedRows`, an end-date key is written `+end_date` so SQLite cannot satisfy it by walking

@@ -18,15 +18,20 @@ public import HealthStorage
 ///
 /// ## Topics
 /// - ``init(path:)``
-/// - ``inMemory()``
+/// - ``temporary()``
 /// - ``close()``
 public final class SQLiteStorage: SampleStorage {
-    /// The database: a `DatabasePool` for files, a `DatabaseQueue` in memory.
+    /// The database: a `DatabasePool` (one writer connection, readers on snapshots).
     let writer: any DatabaseWriter
+    /// The folder of a ``temporary()`` store, removed with it.
+    private let temporaryFolder: URL?
     /// Committed rows of the small tables (types, sources, devices, units) by id, for decoding.
     let lookups = Lookups()
     /// Ids the writer has resolved; only touched on the writer's serialized queue, reset after a failed commit.
     let writeCache = WriteCache()
+    /// This process's writers of the store, one at a time: a bulk write holds its transaction open across many
+    /// accesses to the writer connection, and no other write may run inside it.
+    let writeGate = AsyncGate()
 
     /// How long a connection waits for another one's lock before failing with SQLITE_BUSY, in seconds.
     static let busyTimeout: TimeInterval = 30
@@ -36,6 +41,45 @@ public final class SQLiteStorage: SampleStorage {
     /// - Parameter path: The database file; `-wal` and `-shm` files live beside it.
     /// - Throws: ``StorageError`` `.io` when the file cannot be opened, `.corrupt` when it is not a database.
     public init(path: String) throws(StorageError) {
+        do {
+            self.writer = try Self.openPool(path)
+        } catch {
+            throw Self.storageError(error, "open")
+        }
+        self.temporaryFolder = nil
+    }
+
+    private init(writer: any DatabaseWriter, temporaryFolder: URL) {
+        self.writer = writer
+        self.temporaryFolder = temporaryFolder
+    }
+
+    deinit {
+        if let temporaryFolder {
+            try? writer.close()
+            try? FileManager.default.removeItem(at: temporaryFolder)
+        }
+    }
+
+    /// A private store in a new folder of the temporary directory, removed when the storage goes away: the same
+    /// SQL and the same concurrency (WAL snapshots) as a store file, for tests.
+    ///
+    /// - Throws: ``StorageError`` `.io` if the folder or the database cannot be made.
+    public static func temporary() throws(StorageError) -> SQLiteStorage {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ohk-sqlite-\(ProcessInfo.processInfo.globallyUniqueString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let pool = try openPool(folder.appendingPathComponent("store.sqlite").path)
+            return SQLiteStorage(writer: pool, temporaryFolder: folder)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw storageError(error, "open")
+        }
+    }
+
+    /// A pool on a file in WAL mode with `synchronous = NORMAL`, migrated to the current schema.
+    private static func openPool(_ path: String) throws -> DatabasePool {
         var configuration = Configuration()
         // Another process writing the same file (an `ohk import` while an app saves) makes this one wait for
         // its turn instead of failing at once with SQLITE_BUSY; an import holds the lock for its whole run.
@@ -44,33 +88,15 @@ public final class SQLiteStorage: SampleStorage {
         // from those same tables in its own transaction and never deletes them, so SQLite's per-row parent
         // lookups (three B-tree searches per sample) would only re-check it: 13 % of insert time (BENCHMARKS.md).
         configuration.foreignKeysEnabled = false
+        // A bulk write keeps its transaction open between accesses to the writer connection (one per batch); the
+        // write gate keeps every other writer of this process out meanwhile.
+        configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
-            self.writer = pool
-        } catch {
-            throw Self.storageError(error, "open")
-        }
-    }
-
-    private init(writer: any DatabaseWriter) {
-        self.writer = writer
-    }
-
-    /// A store in memory (a `DatabaseQueue`), for tests: the same SQL, nothing on disk.
-    ///
-    /// - Throws: ``StorageError`` `.io` if SQLite cannot allocate the database.
-    public static func inMemory() throws(StorageError) -> SQLiteStorage {
-        do {
-            let queue = try DatabaseQueue()
-            try migrator.migrate(queue)
-            return SQLiteStorage(writer: queue)
-        } catch {
-            throw storageError(error, "open")
-        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+        return pool
     }
 
     /// Closes the database connections. The store must not be used afterwards.
@@ -114,18 +140,20 @@ public final class SQLiteStorage: SampleStorage {
     ) async throws(StorageError) -> T {
         let cache = writeCache
         do {
-            return try await writer.writeWithoutTransaction { db in
-                do {
-                    var result: T?
-                    try db.inTransaction(.immediate) {
-                        result = try body(db)
-                        return .commit
+            return try await writeGate.withLock {
+                try await writer.writeWithoutTransaction { db in
+                    do {
+                        var result: T?
+                        try db.inTransaction(.immediate) {
+                            result = try body(db)
+                            return .commit
+                        }
+                        guard let result else { throw StorageError(.io, "\(operation) returned nothing") }
+                        return result
+                    } catch {
+                        cache.reset()
+                        throw error
                     }
-                    guard let result else { throw StorageError(.io, "\(operation) returned nothing") }
-                    return result
-                } catch {
-                    cache.reset()
-                    throw error
                 }
             }
         } catch {

@@ -74,8 +74,10 @@ enum SampleCodec {
         let metadata: Metadata = (row[20] as Int64? ?? 0) != 0 ? try Self.metadata(anchor, db) : [:]
         let payload: Data? = row[21]
         let sample: AnySample
-        switch (SampleKind(rawValue: row[2]), type.sampleType) {
-        case (.quantity, .quantity(let identifier)):
+        let stored = type.sampleType
+        switch (SampleKind(rawValue: row[2]), stored.kind) {
+        case (.quantity, .quantity):
+            let identifier = QuantityTypeIdentifier(rawValue: stored.identifier)
             let quantity: Quantity
             if let unitString = row[13] as String? {
                 quantity = Quantity(unit: try lookups.unit(unitString), doubleValue: row[14] as Double? ?? 0)
@@ -89,12 +91,14 @@ enum SampleCodec {
                 metadata: metadata, sourceRevision: revision)
             if let payload { value.series = try JSONDecoder().decode([SeriesQuantity].self, from: payload) }
             sample = .quantity(value)
-        case (.category, .category(let identifier)):
+        case (.category, .category):
+            let identifier = CategoryTypeIdentifier(rawValue: stored.identifier)
             sample = .category(
                 CategorySample(
                     uuid: uuid, type: identifier, value: Int(row[15] as Int64? ?? 0), start: start, end: end,
                     device: device, metadata: metadata, sourceRevision: revision))
-        case (.correlation, .correlation(let identifier)):
+        case (.correlation, .correlation):
+            let identifier = CorrelationTypeIdentifier(rawValue: stored.identifier)
             let members = try JSONDecoder().decode(CorrelationPayload.self, from: payload ?? Data())
             sample = .correlation(
                 Correlation(

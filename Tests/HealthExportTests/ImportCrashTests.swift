@@ -14,62 +14,27 @@ import Glibc
 
 /// A killed import leaves the store exactly as it was; the next run completes it with no duplicates.
 ///
-/// The child is this package's `ohk-import-child` executable (built beside the test bundle, like the storage
-/// crash test's `ohk-crash-writer`): it imports a generated export into a SQLite store and prints a line per
-/// parsed chunk. The test kills it with SIGKILL in the middle of the import, i.e. inside the one write
-/// transaction with thousands of samples already written to the WAL, then reopens the store.
+/// The child is this test binary itself (a Swift Testing exit test): it imports a generated export into a SQLite
+/// store and kills itself with SIGKILL after a number of parsed chunks, i.e. inside the one write transaction
+/// with thousands of samples already written to the WAL. The parent then reopens the store.
 @Suite struct ImportCrashTests {
-    static func childBinary() -> URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug"),
-        ].map { $0.appendingPathComponent("ohk-import-child") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// Runs the child until it has printed `lines` progress lines, then kills it; returns what it printed.
-    static func killChild(_ binary: URL, store: String, export: String, after lines: Int) async throws -> [String] {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [store, export]
-        let output = Pipe()
-        process.standardOutput = output
-        let received = Mutex<[String]>([])
-        let reader = Thread {
-            var pending = Data()
-            while true {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                pending.append(chunk)
-                while let newline = pending.firstIndex(of: 0x0A) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending.removeSubrange(pending.startIndex...newline)
-                    received.withLock { $0.append(line) }
-                }
+    /// The child: imports `export` into the store at `store`, killing itself after `chunks` chunks were parsed.
+    static func importUntilKilled(store path: String, export: String, chunks: Int) async throws {
+        let storage = try SQLiteStorage(path: path)
+        let seen = Mutex(0)
+        let importer = ExportImporter(
+            store: ImportSupport.store(storage), clock: TickingClock(), options: .init(chunkSize: 1 << 16))
+        _ = try await importer.importExport(at: URL(fileURLWithPath: export)) { _ in
+            let count = seen.withLock { count in
+                count += 1
+                return count
             }
+            if count >= chunks { kill(getpid(), SIGKILL) }
         }
-        try process.run()
-        reader.start()
-        var waited = 0
-        while received.withLock({ $0.filter { $0.hasPrefix("progress") }.count }) < lines, waited < 120_000,
-            process.isRunning
-        {
-            try await Task.sleep(for: .milliseconds(5))
-            waited += 5
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "the import finished before it was killed")
-        try await Task.sleep(for: .milliseconds(50))
-        return received.withLock { $0 }
     }
 
     @Test(.timeLimit(.minutes(10)))  // a hang guard, generous for TSan on 2 cores
     func killedImportLeavesTheStoreUnchangedAndTheNextRunCompletesIt() async throws {
-        let binary = try #require(
-            Self.childBinary(),
-            "ohk-import-child was not built beside the test bundle (run `swift build --build-tests`)")
         let directory = try ImportSupport.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let export = directory.appendingPathComponent("export.xml")
@@ -86,15 +51,16 @@ import Glibc
         let anchor = try await storage.currentAnchor()
         try storage.close()
 
-        for lines in [2, 6] {
-            let printed = try await Self.killChild(binary, store: path, export: export.path, after: lines)
-            #expect(printed.filter { $0.hasPrefix("progress") }.count >= lines)
-            #expect(!printed.contains { $0.hasPrefix("done") })
+        for chunks in [2, 6] {
+            await #expect(processExitsWith: .signal(SIGKILL), "the import finished before it was killed") {
+                [path = path as String, export = export.path as String, chunks = chunks as Int] in
+                try await ImportCrashTests.importUntilKilled(store: path, export: export, chunks: chunks)
+            }
             storage = try SQLiteStorage(path: path)
             #expect(try storage.integrityCheck() == ["ok"])
             #expect(try await storage.currentAnchor() == anchor)
             let after = try await ImportSupport.dump(ImportSupport.store(storage))
-            #expect(after == before, "killed after \(lines) chunks: \(after.firstDifference(from: before) ?? "")")
+            #expect(after == before, "killed after \(chunks) chunks: \(after.firstDifference(from: before) ?? "")")
             try storage.close()
         }
 

@@ -1,11 +1,12 @@
 import Foundation
 import HealthCore
 import HealthExport
-import HealthQuery
 import HealthStorage
 import HealthStorageSQLite
 import HealthTesting
 import Testing
+
+@testable import HealthQuery
 
 /// Bad input: a typed error naming the file (and line and column where there is one); the store is unchanged.
 @Suite("Import of bad input")

@@ -1,10 +1,11 @@
 import Foundation
 import HealthCore
 import HealthExport
-import HealthQuery
 import HealthStorage
 import HealthTesting
 import Testing
+
+@testable import HealthQuery
 
 /// Each export generation and quirk, imported into a HealthStore, checked field by field.
 @Suite("Import of fixtures")

@@ -1,12 +1,13 @@
 import Foundation
 import HealthCore
 import HealthExport
-import HealthQuery
 import HealthStorage
 import HealthStorageSQLite
 import HealthTesting
 import Synchronization
 import Testing
+
+@testable import HealthQuery
 
 /// Imports of the generator's small export, checked against its ground truth.
 @Suite("Import of a generated export")

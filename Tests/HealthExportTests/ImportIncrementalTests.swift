@@ -1,11 +1,12 @@
 import Foundation
 import HealthCore
 import HealthExport
-import HealthQuery
 import HealthStorage
 import HealthStorageSQLite
 import HealthTesting
 import Testing
+
+@testable import HealthQuery
 
 /// A newer export adds only what is new, keeps exact duplicates, and reports what disappeared.
 @Suite("Incremental import")

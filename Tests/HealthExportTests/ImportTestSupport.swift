@@ -1,13 +1,14 @@
 import Foundation
 import HealthCore
 import HealthExport
-import HealthQuery
 import HealthStorage
 import HealthStorageSQLite
 import HealthTesting
 import Synchronization
 import Testing
 import ZIPFoundation
+
+@testable import HealthQuery
 
 /// A clock that moves one second forward at every read, so progress rates are defined and deterministic.
 final class TickingClock: HealthClock {

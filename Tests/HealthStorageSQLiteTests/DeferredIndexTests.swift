@@ -22,7 +22,7 @@ import Testing
 
     private func bulkWrite(_ storage: SQLiteStorage, _ samples: [AnySample]) async throws {
         _ = try await storage.bulkWrite(options: BulkWriteOptions()) { sink in
-            _ = try sink.write(BulkBatch(samples: samples), reidentify: { sample, _ in sample })
+            _ = try await sink.write(BulkBatch(samples: samples), reidentify: { sample, _ in sample })
         }
     }
 
@@ -61,7 +61,7 @@ import Testing
         let samples = steps(50)
         await #expect(throws: Boom.self) {
             _ = try await storage.bulkWrite(options: BulkWriteOptions()) { sink in
-                _ = try sink.write(BulkBatch(samples: samples), reidentify: { sample, _ in sample })
+                _ = try await sink.write(BulkBatch(samples: samples), reidentify: { sample, _ in sample })
                 throw Boom()
             }
         }

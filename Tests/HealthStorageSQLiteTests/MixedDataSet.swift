@@ -101,7 +101,10 @@ struct MixedDataSet {
             .date(start: at(20), end: at(60), options: .strictStartDate),
             .date(start: at(20), end: nil, options: .strictEndDate),
             .date(start: nil, end: at(60), options: [.strictStartDate, .strictEndDate]),
-            steps, .types([.quantity(.bodyMass), .category(.sleepAnalysis), .workout, .workoutRoute, .other("x")]),
+            steps,
+            .types([
+                .quantity(.bodyMass), .category(.sleepAnalysis), .workout, .workoutRoute, SampleType(identifier: "x"),
+            ]),
             .type(.quantity(unknownType)), .type(.correlation(.bloodPressure)),
             .uuids(Set(someUUIDs)), .source(Fixtures.phone), .sources([Fixtures.app, Fixtures.watch]),
             .sourceRevisions([

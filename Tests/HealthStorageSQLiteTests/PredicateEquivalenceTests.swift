@@ -10,7 +10,7 @@ import Testing
     @Test func everyPredicateKindMatchesTheInMemoryEvaluation() async throws {
         let data = MixedDataSet()
         let (samples, workout, associations) = data.commits()
-        let sqlite = try SQLiteStorage.inMemory()
+        let sqlite = try SQLiteStorage.temporary()
         let memory = InMemoryStorage()
         for storage in [sqlite, memory] as [any SampleStorage] {
             _ = try await storage.commit(StorageCommit(inserts: samples, associations: associations))
@@ -60,7 +60,7 @@ import Testing
             ], sourceRevision: SourceRevision(source: Fixtures.phone))
         let all = samples + [.quantity(extra)] + [series].compactMap { $0.map(AnySample.quantity) }
         for storage in [
-            try SQLiteStorage.inMemory(), try SQLiteStorage(path: try TemporaryDirectory.file("rt.sqlite")),
+            try SQLiteStorage.temporary(), try SQLiteStorage(path: try TemporaryDirectory.file("rt.sqlite")),
         ] {
             _ = try await storage.commit(StorageCommit(inserts: all, associations: associations))
             let memory = InMemoryStorage()

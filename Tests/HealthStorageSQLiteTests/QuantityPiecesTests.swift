@@ -21,7 +21,7 @@ import Testing
                         quantity: Quantity(unit: .count(), doubleValue: 12.5), start: data.at(1), end: data.at(2)),
                 ], sourceRevision: SourceRevision(source: Fixtures.phone)))
         samples.append(.quantity(series))
-        let sqlite = try SQLiteStorage.inMemory()
+        let sqlite = try SQLiteStorage.temporary()
         let memory = InMemoryStorage()
         for storage in [sqlite, memory] as [any SampleStorage] {
             _ = try await storage.commit(StorageCommit(inserts: samples, associations: associations))

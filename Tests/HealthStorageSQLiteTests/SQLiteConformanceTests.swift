@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct SQLiteConformanceTests {
     @Test(arguments: StorageConformance.checks.map(\.name))
-    func inMemory(_ name: String) async throws {
-        try await StorageConformance.run(name, on: SQLiteSubject(place: .memory))
+    func temporary(_ name: String) async throws {
+        try await StorageConformance.run(name, on: SQLiteSubject(place: .temporary))
     }
 
     @Test(arguments: StorageConformance.checks.map(\.name))

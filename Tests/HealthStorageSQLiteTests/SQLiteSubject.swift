@@ -3,12 +3,13 @@ import HealthCore
 import HealthStorage
 import HealthStorageSQLite
 import HealthTesting
+import Testing
 
-/// SQLite as a conformance subject: in memory, or on a temporary file that `reopen` closes and opens again.
+/// SQLite as a conformance subject: a private temporary store, or a file that `reopen` closes and opens again.
 struct SQLiteSubject: StorageSubject {
     /// Where the store lives.
     enum Place: String, Sendable, CaseIterable {
-        case memory
+        case temporary
         case file
     }
 
@@ -16,7 +17,7 @@ struct SQLiteSubject: StorageSubject {
 
     func makeStorage() async throws -> any SampleStorage {
         switch place {
-        case .memory: return try SQLiteStorage.inMemory()
+        case .temporary: return try SQLiteStorage.temporary()
         case .file: return try FileStorage(path: TemporaryDirectory.file("store.sqlite"))
         }
     }
@@ -25,6 +26,11 @@ struct SQLiteSubject: StorageSubject {
         guard let file = storage as? FileStorage else { return storage }
         try file.storage.close()
         return try FileStorage(path: file.path)
+    }
+
+    func accessPaths(of storage: any SampleStorage) async throws -> [String: String] {
+        let sqlite = try #require((storage as? FileStorage)?.storage ?? (storage as? SQLiteStorage))
+        return try sqlite.indexes().definitions
     }
 }
 
@@ -46,6 +52,14 @@ final class FileStorage: SampleStorage {
     }
     func count(matching predicate: SamplePredicate) async throws(StorageError) -> Int {
         try await storage.count(matching: predicate)
+    }
+    func sourceCounts(matching predicate: SamplePredicate) async throws(StorageError) -> [SourceCount] {
+        try await storage.sourceCounts(matching: predicate)
+    }
+    func bulkWrite<T: Sendable>(
+        options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
+    ) async throws -> (value: T, result: BulkWriteResult) {
+        try await storage.bulkWrite(options: options, produce)
     }
     func changes(after anchor: Int64?, matching request: ChangeRequest) async throws(StorageError) -> ChangeBatch {
         try await storage.changes(after: anchor, matching: request)

@@ -7,7 +7,9 @@ struct StoreLocationTests {
     @Test("the environment rule: $OHK_STORE, else $XDG_DATA_HOME, else ~/.local/share")
     func environmentRule() {
         let explicit = HKHealthStore.Configuration.fromEnvironment(["OHK_STORE": "/tmp/x.sqlite", "HOME": "/home/ana"])
-        #expect(explicit.database == .file(path: "/tmp/x.sqlite"))
+        #expect(explicit.database == .location("/tmp/x.sqlite"))
+        let memory = HKHealthStore.Configuration.fromEnvironment(["OHK_STORE": "memory:demo"])
+        #expect(memory.database == .location("memory:demo"))
         let xdg = HKHealthStore.Configuration.fromEnvironment(["XDG_DATA_HOME": "/data", "HOME": "/home/ana"])
         #expect(xdg.database == .file(path: "/data/openhealthkit/health.sqlite"))
         let home = HKHealthStore.Configuration.fromEnvironment(["HOME": "/home/ana", "XDG_DATA_HOME": ""])

@@ -44,7 +44,7 @@ struct Export: AsyncParsableCommand {
                 throw CLIError(.cannotCreate, "\(file): cannot be replaced")
             }
         }
-        let store = try LiveEnvironment.openStore(at: options.resolvedPath())
+        let store = try options.openStore()
         let writer = ExportWriter(store: store, clock: LiveEnvironment.clock, calendar: LiveEnvironment.calendar)
         let report: ExportWriteReport
         do {

@@ -42,7 +42,7 @@ struct Import: AsyncParsableCommand {
 
     func run() async throws {
         let url = try InputFile.readable(file)
-        let store = try LiveEnvironment.openStore(at: options.resolvedPath())
+        let store = try options.openStore()
         let importer = ExportImporter(
             store: store, clock: LiveEnvironment.clock,
             options: ExportImporter.Options(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HealthQuery
+import HealthRuntime
 import HealthSimulation
 
 /// `ohk quickstart`: a demo store to explore.
@@ -32,25 +33,25 @@ struct Quickstart: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = options.resolvedPath()
-        if FileManager.default.fileExists(atPath: path) {
+        let location = try options.location()
+        let path = location.description
+        if let file = location.sqlitePath, FileManager.default.fileExists(atPath: file) {
             guard force else {
-                let store = try LiveEnvironment.openStore(at: path)
-                let count = try await store.samples(of: Set(TypeNames.catalog.map(\.type)), limit: nil).count
+                let store = try LiveEnvironment.openStore(location)
+                let count = try await store.count(of: Set(TypeNames.catalog.map(\.type)))
                 print("\(path) already exists (\(count) samples); left as it is. Pass --force to recreate it.")
                 print(Self.nextSteps(path: path))
                 return
             }
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
         }
         let calendar = LiveEnvironment.calendar
         let today = calendar.startOfDay(for: LiveEnvironment.clock.now)
         let first = calendar.date(byAdding: .day, value: -days, to: today) ?? today
-        var generator = SeededGenerator(seed: seed)
-        let data = Simulation(calendar: calendar).demoMonth(days: days, startingOn: first, using: &generator) {
-            UUID()  // live: composition root
-        }
-        let store = try LiveEnvironment.openStore(at: path)
+        var generator = SplitMix64(seed: seed)
+        let data = Simulation(calendar: calendar).demoMonth(
+            days: days, startingOn: first, using: &generator, makeUUID: Live.uuid)
+        let store = try LiveEnvironment.openStore(location)
         for start in stride(from: 0, to: data.samples.count, by: 5_000) {
             try await store.save(Array(data.samples[start..<min(start + 5_000, data.samples.count)]))
         }
@@ -79,18 +80,5 @@ struct Quickstart: AsyncParsableCommand {
           swift run ohk samples weight --store \(path) --format csv
           swift run ohk types
         """
-    }
-}
-
-/// SplitMix64, seeded from the command line.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

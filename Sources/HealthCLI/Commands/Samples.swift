@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorage
 
 /// `ohk samples TYPE|all`: the raw samples (no merging), oldest first.
 struct Samples: AsyncParsableCommand {
@@ -36,10 +35,10 @@ struct Samples: AsyncParsableCommand {
         let calendar = LiveEnvironment.calendar
         let types = try CLIArguments.types(type)
         let window = try CLIArguments.window(from: from, to: to, calendar: calendar)
-        let store = try LiveEnvironment.openStore(at: options.resolvedPath())
+        let store = try options.openStore()
         if count {
-            // Counted by the storage: nothing is loaded (the tool's identity reads every type).
-            let total = try await store.storage.count(matching: .types(types) && window)
+            // Counted by the storage: nothing is loaded.
+            let total = try await store.count(of: types, predicate: window)
             print(limit.map { min($0, total) } ?? total)
             return
         }

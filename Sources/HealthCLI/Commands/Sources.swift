@@ -1,7 +1,6 @@
 import ArgumentParser
 import HealthCore
 import HealthQuery
-import HealthStorage
 
 /// `ohk sources`: every source with samples, and how many.
 struct Sources: AsyncParsableCommand {
@@ -20,14 +19,10 @@ struct Sources: AsyncParsableCommand {
 
     func run() async throws {
         let types = try type.map(CLIArguments.types) ?? Set(TypeNames.catalog.map(\.type))
-        let store = try LiveEnvironment.openStore(at: options.resolvedPath())
+        let store = try options.openStore()
         var counts: [Source: Int] = [:]
-        for record in try await store.storage.sources() {
-            // Counted by the storage: nothing is loaded (the tool's identity reads every type).
-            let count = try await store.storage.count(
-                matching: .types(types) && .source(bundleIdentifier: record.source.bundleIdentifier))
-            if count > 0 { counts[record.source, default: 0] += count }
-        }
+        // Counted by the storage in one pass: nothing is loaded.
+        for entry in try await store.sourceCounts(of: types) { counts[entry.record.source, default: 0] += entry.count }
         var table = TableWriter(columns: ["name", "bundle identifier", "samples"])
         for (source, count) in counts.sorted(by: { $0.key.bundleIdentifier < $1.key.bundleIdentifier }) {
             table.append([source.name, source.bundleIdentifier, String(count)])

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorageSQLite
 
 /// `ohk stats TYPE --by day`: HealthStore's statistics collection query, merged by source priority.
 struct Stats: AsyncParsableCommand {
@@ -56,22 +55,20 @@ struct Stats: AsyncParsableCommand {
         guard let resolved = TypeNames.resolve(type) else {
             throw CLIError.usage("unknown type '\(type)'; 'ohk types' lists the names")
         }
-        guard case .quantity(let identifier) = resolved, let description = identifier.typeDescription,
-            let canonical = try? HealthUnit(from: description.canonicalUnitString)
-        else {
+        guard let identifier = resolved.quantityIdentifier, let description = identifier.typeDescription else {
             throw CLIError.usage("'\(type)' is not a quantity type; stats need one (steps, heart-rate, weight…)")
         }
+        let canonical = description.canonicalUnit
         let requestedUnit = try unit.map { try UnitChoice.parse($0, for: identifier, canonical: canonical) }
         let calendar = LiveEnvironment.calendar
         let start = try from.map { try Self.day($0, option: "--from", calendar: calendar) }
         let end = try to.map { try Self.day($0, option: "--to", calendar: calendar) }
         if let start, let end, end <= start { throw CLIError.usage("--to must be after --from") }
-        let storage = try LiveEnvironment.openStorage(at: options.resolvedPath())
-        var store = LiveEnvironment.store(over: storage)
+        let store = try options.openStore()
+        var order: SourceOrder?
         if let sourceOrder {
-            let order = try SourceOrderOverlay.resolve(sourceOrder, among: try await storage.sources())
-            store = LiveEnvironment.store(
-                over: SourceOrderOverlay(base: storage, type: resolved, order: order))
+            let known = try await store.sourceCounts(of: [resolved]).map(\.record)
+            order = SourceOrder(try SourceOrderOption.resolve(sourceOrder, among: known))
         }
         let window: SamplePredicate = start == nil && end == nil ? .all : .date(start: start, end: end)
         var displayUnit = canonical
@@ -86,7 +83,7 @@ struct Stats: AsyncParsableCommand {
         let collection = try await store.statisticsCollection(
             of: identifier, predicate: window, options: statistics.intersection(description.allowedStatistics),
             anchorDate: by.anchor(near: start ?? LiveEnvironment.clock.now, in: calendar),
-            intervalComponents: by.components)
+            intervalComponents: by.components, sourceOrder: order)
         var table = TableWriter(
             columns: [by.rawValue, "unit"] + (cumulative ? ["sum"] : ["min", "max", "average"]))
         for result in collection.statistics() {

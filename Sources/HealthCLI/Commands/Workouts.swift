@@ -36,7 +36,7 @@ struct Workouts: AsyncParsableCommand {
         let calendar = LiveEnvironment.calendar
         let kind = try activity.map(Self.activityType)
         let window = try CLIArguments.window(from: from, to: to, calendar: calendar)
-        let store = try LiveEnvironment.openStore(at: options.resolvedPath())
+        let store = try options.openStore()
         let workouts = try await store.samples(of: .workout, predicate: window, sort: [.startDate])
             .compactMap(\.workout).filter { kind == nil || $0.activityType == kind }
         if count {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HealthExport
 import HealthQuery
-import HealthStorage
+import HealthRuntime
 
 /// Turns any error a command throws into one `error: …` line and an exit status (see ``CLIError``).
 enum ErrorReport {
@@ -11,7 +11,7 @@ enum ErrorReport {
         switch error {
         case let error as CLIError:
             return (error.message, error.status.rawValue)
-        case let error as StorageError:
+        case let error as RuntimeError:
             return ("store: \(error)", CLIError.Status.store.rawValue)
         case let error as HealthError where error.code == .databaseInaccessible:
             return ("store: \(error)", CLIError.Status.store.rawValue)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The person's characteristics: HealthKit's characteristic types (read through `HKHealthStore` accessors,
 /// never written by apps). Every value is optional: nil means not set.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How query results are ordered: HealthKit's sort identifiers (`HKSampleSortIdentifierStartDate`, …).
 ///

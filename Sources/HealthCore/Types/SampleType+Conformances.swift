@@ -1,5 +1,5 @@
 extension SampleType: Hashable {
-    /// Two sample types are equal when their identifiers are equal, however they were built.
+    /// Two sample types are equal when their identifiers are equal (the kind follows from the identifier).
     public static func == (lhs: SampleType, rhs: SampleType) -> Bool {
         lhs.identifier == rhs.identifier
     }
@@ -42,21 +42,21 @@ extension SampleType: CustomStringConvertible {
 
 extension SampleType {
     /// Clinical documents (`HKDocumentTypeIdentifierCDA`).
-    public static let cdaDocument = SampleType.other(DocumentTypeIdentifier.cda.rawValue)
+    public static let cdaDocument = SampleType(identifier: DocumentTypeIdentifier.cda.rawValue)
     /// Vision prescriptions (`HKVisionPrescriptionTypeIdentifier`).
-    public static let visionPrescription = SampleType.other("HKVisionPrescriptionTypeIdentifier")
+    public static let visionPrescription = SampleType(identifier: "HKVisionPrescriptionTypeIdentifier")
     /// State of mind (`HKDataTypeIdentifierStateOfMind`, iOS 18).
-    public static let stateOfMind = SampleType.other("HKDataTypeIdentifierStateOfMind")
+    public static let stateOfMind = SampleType(identifier: "HKDataTypeIdentifierStateOfMind")
     /// GAD-7 scored assessments (`HKScoredAssessmentTypeIdentifierGAD7`, iOS 18).
-    public static let scoredAssessmentGAD7 = SampleType.other("HKScoredAssessmentTypeIdentifierGAD7")
+    public static let scoredAssessmentGAD7 = SampleType(identifier: "HKScoredAssessmentTypeIdentifierGAD7")
     /// PHQ-9 scored assessments (`HKScoredAssessmentTypeIdentifierPHQ9`, iOS 18).
-    public static let scoredAssessmentPHQ9 = SampleType.other("HKScoredAssessmentTypeIdentifierPHQ9")
+    public static let scoredAssessmentPHQ9 = SampleType(identifier: "HKScoredAssessmentTypeIdentifierPHQ9")
     /// Medication dose events (`HKMedicationDoseEventTypeIdentifierMedicationDoseEvent`, iOS 26).
-    public static let medicationDoseEvent = SampleType.other("HKMedicationDoseEventTypeIdentifierMedicationDoseEvent")
+    public static let medicationDoseEvent = SampleType(
+        identifier: "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent")
     /// User-annotated medication concepts (`HKDataTypeIdentifierUserAnnotatedMedicationConcept`, iOS 26).
-    public static let userAnnotatedMedicationConcept = SampleType.other(
-        "HKDataTypeIdentifierUserAnnotatedMedicationConcept"
-    )
+    public static let userAnnotatedMedicationConcept = SampleType(
+        identifier: "HKDataTypeIdentifierUserAnnotatedMedicationConcept")
     /// The sleep duration goal the Health export writes with its non-standard prefix (`HKDataTypeSleepDurationGoal`).
-    public static let sleepDurationGoal = SampleType.other("HKDataTypeSleepDurationGoal")
+    public static let sleepDurationGoal = SampleType(identifier: "HKDataTypeSleepDurationGoal")
 }

@@ -43,7 +43,7 @@ extension SampleValidator {
         mutating func check(_ sample: QuantitySample, path: String?) {
             if path != nil { checkInterval(start: sample.startDate, end: sample.endDate, path: path) }
             let description = sample.quantityType.typeDescription
-            let canonical = CanonicalUnits.unit(for: sample.quantityType)
+            let canonical = sample.quantityType.typeDescription?.canonicalUnit
             for (position, entry) in sample.quantities.enumerated() {
                 let where_ = sample.series.isEmpty ? path : join(path, "series \(position)")
                 if !sample.series.isEmpty {

@@ -93,7 +93,7 @@ extension SampleValidator.Checker {
         for (type, entry) in statistics.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let where_ = join(path, "statistics \(type.rawValue)")
             checkInterval(start: entry.startDate, end: entry.endDate, path: where_)
-            let canonical = CanonicalUnits.unit(for: type)
+            let canonical = type.typeDescription?.canonicalUnit
             for quantity in entry.quantities {
                 checkQuantity(quantity, description: type.typeDescription, canonical: canonical, path: where_)
             }

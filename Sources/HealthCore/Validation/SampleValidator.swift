@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The one validation path every writer uses (reference §3.2).
 ///

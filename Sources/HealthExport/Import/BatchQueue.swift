@@ -1,56 +1,145 @@
-import Foundation
+import Synchronization
 
-/// A small bounded blocking queue between the parsing thread and the storage writer: the parser blocks when it
-/// is `capacity` items ahead, so memory stays bounded whatever the export's size.
-final class BatchQueue<Element: Sendable>: @unchecked Sendable {
-    /// Thrown to a producer once the consumer has stopped.
-    struct Cancelled: Error {}
+/// A small bounded queue between the parsing task and the writing task of an import: the parser suspends (never
+/// blocks a thread) when it is `capacity` batches ahead, so memory stays bounded whatever the export's size,
+/// while the storage writes one batch and the parser prepares the next.
+///
+/// One producer and one consumer. The producer ends the stream with ``finish()`` or ``fail(_:)``; the consumer
+/// stops it early with ``cancel()``, which makes a waiting or later ``send(_:)`` throw `CancellationError`.
+final class BatchQueue<Element: Sendable>: Sendable {
+    private struct State {
+        var items: [Element] = []
+        var head = 0
+        var finished = false
+        var failure: (any Error)?
+        var cancelled = false
+        var waitingSender: CheckedContinuation<Void, any Error>?
+        var waitingReceiver: CheckedContinuation<Element?, any Error>?
 
-    private let condition = NSCondition()
-    private var items: [Element] = []
+        var count: Int { items.count - head }
+
+        mutating func popFirst() -> Element? {
+            guard head < items.count else { return nil }
+            let item = items[head]
+            head += 1
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return item
+        }
+    }
+
+    private enum SendAction {
+        case resume
+        case deliver(CheckedContinuation<Element?, any Error>)
+        case cancelled
+        case wait
+    }
+
+    private enum ReceiveAction {
+        case item(Element, CheckedContinuation<Void, any Error>?)
+        case end((any Error)?)
+        case wait
+    }
+
+    private let state = Mutex(State())
     private let capacity: Int
-    private var cancelled = false
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    /// Appends an item, waiting while the queue is full.
-    /// - Throws: ``Cancelled`` once the consumer has cancelled.
-    func push(_ item: Element) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.count >= capacity && !cancelled { condition.wait() }
-        if cancelled { throw Cancelled() }
-        items.append(item)
-        condition.broadcast()
+    /// Appends an item, suspending while the queue is full.
+    /// - Throws: `CancellationError` once the consumer has cancelled (or the producer's task is cancelled).
+    func send(_ item: Element) async throws {
+        try Task.checkCancellation()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let action = state.withLock { state -> SendAction in
+                if state.cancelled { return .cancelled }
+                if let receiver = state.waitingReceiver {
+                    state.waitingReceiver = nil
+                    return .deliver(receiver)
+                }
+                state.items.append(item)
+                if state.count <= capacity { return .resume }
+                state.waitingSender = continuation
+                return .wait
+            }
+            switch action {
+            case .resume: continuation.resume()
+            case .deliver(let receiver):
+                receiver.resume(returning: item)
+                continuation.resume()
+            case .cancelled: continuation.resume(throwing: CancellationError())
+            case .wait: break
+            }
+        }
     }
 
-    /// Appends a final item without waiting for room (dropped after cancellation).
-    func close(with item: Element) {
-        condition.lock()
-        defer { condition.unlock() }
-        if !cancelled { items.append(item) }
-        condition.broadcast()
+    /// Ends the stream after the items sent so far.
+    func finish() {
+        close(failure: nil)
     }
 
-    /// The next item, waiting while the queue is empty; nil after cancellation.
-    func pop() -> Element? {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty && !cancelled { condition.wait() }
-        if cancelled { return nil }
-        let item = items.removeFirst()
-        condition.broadcast()
-        return item
+    /// Ends the stream with an error, which the consumer receives after the items sent so far.
+    func fail(_ error: any Error) {
+        close(failure: error)
     }
 
-    /// Stops the queue: waiting producers throw, items are dropped.
+    private func close(failure: (any Error)?) {
+        let receiver = state.withLock { state -> CheckedContinuation<Element?, any Error>? in
+            guard !state.finished else { return nil }
+            state.finished = true
+            state.failure = failure
+            defer { state.waitingReceiver = nil }
+            return state.waitingReceiver
+        }
+        if let failure { receiver?.resume(throwing: failure) } else { receiver?.resume(returning: nil) }
+    }
+
+    /// The next item, suspending while the queue is empty; nil once the stream has finished.
+    /// - Throws: The producer's error (after the items sent before it).
+    func receive() async throws -> Element? {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, any Error>) in
+            let action = state.withLock { state -> ReceiveAction in
+                if let item = state.popFirst() {
+                    var sender: CheckedContinuation<Void, any Error>?
+                    if state.count < capacity {
+                        sender = state.waitingSender
+                        state.waitingSender = nil
+                    }
+                    return .item(item, sender)
+                }
+                if state.finished { return .end(state.failure) }
+                state.waitingReceiver = continuation
+                return .wait
+            }
+            switch action {
+            case .item(let item, let sender):
+                sender?.resume()
+                continuation.resume(returning: item)
+            case .end(let failure):
+                if let failure { continuation.resume(throwing: failure) } else { continuation.resume(returning: nil) }
+            case .wait: break
+            }
+        }
+    }
+
+    /// Stops the queue: a waiting producer throws `CancellationError`, items are dropped.
     func cancel() {
-        condition.lock()
-        defer { condition.unlock() }
-        cancelled = true
-        items.removeAll()
-        condition.broadcast()
+        let (sender, receiver) = state.withLock {
+            state -> (CheckedContinuation<Void, any Error>?, CheckedContinuation<Element?, any Error>?) in
+            state.cancelled = true
+            state.items.removeAll()
+            state.head = 0
+            defer {
+                state.waitingSender = nil
+                state.waitingReceiver = nil
+            }
+            return (state.waitingSender, state.waitingReceiver)
+        }
+        sender?.resume(throwing: CancellationError())
+        receiver?.resume(returning: nil)
     }
 }

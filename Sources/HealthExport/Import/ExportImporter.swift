@@ -1,13 +1,12 @@
 public import Foundation
 import HealthCore
 public import HealthQuery
-import HealthStorage
 
 /// Imports the Health app's export (`export.zip` or a bare `export.xml`) into a ``HealthStore``, all or nothing
 /// per run, idempotently and incrementally.
 ///
-/// The document is streamed (never held in memory): one thread parses it while the storage's writer inserts
-/// the batches, inside ONE storage transaction (``HealthStore/bulkImport(options:_:)``). Queries see the store
+/// The document is streamed (never held in memory): one task parses it while another writes the batches,
+/// inside ONE storage transaction (``HealthStore/bulkImport(options:_:)``). Queries see the store
 /// as it was until the import completes; a killed import leaves it unchanged and the next run completes it.
 /// Exported samples carry no UUIDs, so each gets a deterministic one from its content (``ExportIdentity``):
 /// importing the same export twice inserts nothing the second time, a newer export adds only what is new.
@@ -83,8 +82,8 @@ public struct ExportImporter: Sendable {
             url: url, options: options, clock: clock, started: started, progress: progress,
             validator: store.bulkValidator)
         let countUnmet: (@Sendable (UUID) -> Bool)? = options.reportDisappeared ? ExportIdentity.isExportUUID : nil
-        let (tally, result) = try await store.bulkImport(options: BulkWriteOptions(countUnmet: countUnmet)) { sink in
-            try run.run(sink)
+        let (tally, result) = try await store.bulkImport(options: BulkImportOptions(countUnmet: countUnmet)) { sink in
+            try await run.run(sink)
         }
         var report = ImportReport(summary: tally.summary)
         report.summary.exactDuplicates = tally.renamed
@@ -115,9 +114,7 @@ public struct ExportImporter: Sendable {
         }
         if options.prepareStatistics {
             let preparing = clock.now
-            let touched = result.touchedTypes.compactMap { type -> QuantityTypeIdentifier? in
-                if case .quantity(let identifier) = type { identifier } else { nil }
-            }
+            let touched = result.touchedTypes.compactMap(\.quantityIdentifier)
             // The import is committed: a failure here (or cancellation) only leaves the work to the first query.
             report.statisticsPrepared = (try? await store.prepareStatistics(for: touched)) ?? []
             report.statisticsSeconds = max(0, clock.now.timeIntervalSince(preparing))

@@ -1,5 +1,5 @@
-public import Foundation
-public import HealthCore
+package import Foundation
+package import HealthCore
 
 /// Reads the track points of a route's GPX file as the Health app writes it (reference §8.5): `trkpt` with
 /// `lat`/`lon` attributes, `ele`, `time` (ISO 8601, UTC) and `extensions` holding `speed`, `course`, `hAcc`,
@@ -9,10 +9,10 @@ public import HealthCore
 /// ```swift
 /// let (locations, skipped) = try GPXReader.locations(in: data)
 /// ```
-public enum GPXReader {
+package enum GPXReader {
     /// The locations of a GPX document, and how many points were unusable.
     /// - Throws: ``ExportError`` `.notXML` when the bytes hold no `<gpx` element.
-    public static func locations(in data: Data) throws -> (locations: [RouteLocation], skipped: Int) {
+    package static func locations(in data: Data) throws -> (locations: [RouteLocation], skipped: Int) {
         let bytes = [UInt8](data)
         guard find(Array("<gpx".utf8), in: bytes, from: 0, to: bytes.count) != nil else {
             throw ExportError(code: .notXML, message: "the route file holds no gpx element")

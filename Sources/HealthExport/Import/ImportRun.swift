@@ -1,26 +1,19 @@
 import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorage
 
-/// One import run, the producer of ``HealthStore/bulkImport(options:_:)``: a thread of its own parses the
-/// document, reads the routes' GPX files and validates the samples, while the storage's writer thread, which
-/// calls ``run(_:)``, writes the batches. A small ``BatchQueue`` between them bounds memory.
+/// One import run, the producer of ``HealthStore/bulkImport(options:_:)``: a task of its own parses the document,
+/// reads the routes' GPX files and validates the samples, while the run's own task writes the batches through the
+/// sink. A small ``BatchQueue`` between them bounds memory; neither ever blocks a thread (the parser suspends when
+/// it is ahead, the writer while the storage writes), so parsing overlaps writing on two cores.
 struct ImportRun: Sendable {
     let url: URL
     let options: ExportImporter.Options
     let clock: any HealthClock
     let started: Date
     let progress: (@Sendable (ImportProgress) -> Void)?
-    /// The store's validation, run on the parsing thread.
+    /// The store's validation, run on the parsing task.
     let validator: BulkValidator
-
-    /// What the parsing thread hands over.
-    enum Item: Sendable {
-        case batch(PreparedBatch, RouteNotes)
-        case finished(ExportSummary)
-        case failed(any Error)
-    }
 
     /// What reading the routes' GPX files of one batch found.
     struct RouteNotes: Sendable {
@@ -29,69 +22,66 @@ struct ImportRun: Sendable {
         var skippedPoints = 0
     }
 
-    /// Parses and writes everything; returns the tally for the report.
-    /// - Throws: ``ExportError`` (malformed document, unreadable file, no `HealthData` root), ``StorageError``.
-    func run(_ sink: HealthBulkSink) throws -> ImportTally {
-        let queue = BatchQueue<Item>(capacity: options.queueDepth)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
-            defer { done.signal() }
-            parse(into: queue)
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        var tally = ImportTally()
-        var outcome: Result<ImportTally, any Error>?
-        while outcome == nil {
-            guard let item = queue.pop() else {
-                outcome = .failure(ExportError(code: .io, message: "the parser stopped", file: url.lastPathComponent))
-                break
-            }
-            do {
-                switch item {
-                case .batch(let batch, let notes):
-                    try tally.write(batch, notes: notes, to: sink)
-                case .finished(let summary):
-                    guard summary.hasHealthDataRoot else {
-                        throw ExportError(
-                            code: .notHealthExport, message: "the document's root element is not HealthData",
-                            file: url.lastPathComponent)
-                    }
-                    if let characteristics = summary.characteristics {
-                        _ = try sink.write(BulkBatch(characteristics: characteristics)) { sample, _ in sample }
-                        tally.characteristicsImported = true
-                    }
-                    tally.summary = summary
-                    outcome = .success(tally)
-                case .failed(let error):
-                    throw error
-                }
-            } catch {
-                outcome = .failure(error)
-            }
-        }
-        queue.cancel()
-        done.wait()
-        return try (outcome ?? .failure(ExportError(code: .io, message: "the import ended early"))).get()
+    /// A batch made ready by the parsing task.
+    struct Ready: Sendable {
+        var batch: PreparedBatch
+        var notes: RouteNotes
     }
 
-    /// The parsing thread's work.
-    private func parse(into queue: BatchQueue<Item>) {
-        let parser = ExportParser(
-            options: .init(chunkSize: options.chunkSize, batchSize: options.batchSize, trackRepeats: false))
-        let sideFiles = ExportSideFiles(url: url, isArchive: ExportSideFiles.isArchive(url))
+    /// Parses and writes everything; returns the tally for the report.
+    /// - Throws: ``ExportError`` (malformed document, unreadable file, no `HealthData` root), ``HealthError``
+    ///   (storage), `CancellationError`.
+    func run(_ sink: HealthBulkSink) async throws -> ImportTally {
+        let queue = BatchQueue<Ready>(capacity: options.queueDepth)
+        return try await withThrowingTaskGroup(of: ExportSummary.self) { group in
+            group.addTask { try await parse(into: queue) }
+            var tally = ImportTally()
+            do {
+                while let ready = try await queue.receive() {
+                    try await tally.write(ready.batch, notes: ready.notes, to: sink)
+                }
+            } catch {
+                queue.cancel()
+                group.cancelAll()
+                throw error
+            }
+            guard let summary = try await group.next() else {
+                throw ExportError(code: .io, message: "the parser stopped", file: url.lastPathComponent)
+            }
+            guard summary.hasHealthDataRoot else {
+                throw ExportError(
+                    code: .notHealthExport, message: "the document's root element is not HealthData",
+                    file: url.lastPathComponent)
+            }
+            if let characteristics = summary.characteristics {
+                _ = try await sink.write(BulkBatch(characteristics: characteristics)) { sample, _ in sample }
+                tally.characteristicsImported = true
+            }
+            tally.summary = summary
+            return tally
+        }
+    }
+
+    /// The parsing task's work: read, prepare and queue every batch; the summary at the end.
+    private func parse(into queue: BatchQueue<Ready>) async throws -> ExportSummary {
         do {
-            let summary = try parser.parse(fileAt: url) { batch in
-                var batch = batch
+            let reader = try ExportReader(
+                url: url,
+                options: .init(chunkSize: options.chunkSize, batchSize: options.batchSize, trackRepeats: false))
+            reader.onProgress = { report($0) }
+            let sideFiles = ExportSideFiles(url: url, isArchive: ExportSideFiles.isArchive(url))
+            while let next = try reader.next() {
+                try Task.checkCancellation()
+                var batch = next
                 var notes = RouteNotes()
                 if options.readRouteFiles, !batch.routeFiles.isEmpty { readRoutes(&batch, sideFiles, &notes) }
-                try queue.push(.batch(PreparedBatch(batch, validator: validator), notes))
-            } progress: { parsed in
-                report(parsed)
+                try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
             }
-            queue.close(with: .finished(summary))
+            queue.finish()
+            return reader.summary ?? ExportSummary()
         } catch {
-            queue.close(with: .failed(error))
+            queue.fail(error)
+            throw error
         }
     }
 

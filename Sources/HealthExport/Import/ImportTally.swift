@@ -1,9 +1,8 @@
 import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorage
 
-/// What an import run wrote, counted on the writer thread: the raw material of ``ImportReport``.
+/// What an import run wrote, counted by the writing task: the raw material of ``ImportReport``.
 struct ImportTally: Sendable {
     var summary = ExportSummary()
     var inserted = 0
@@ -21,7 +20,7 @@ struct ImportTally: Sendable {
 
     /// Writes one prepared batch: everything but routes first, then the routes, renamed after their workout when
     /// the workout was a repeat (routes name their workout), and dropped when their workout was rejected.
-    mutating func write(_ batch: PreparedBatch, notes: ImportRun.RouteNotes, to sink: HealthBulkSink) throws {
+    mutating func write(_ batch: PreparedBatch, notes: ImportRun.RouteNotes, to sink: HealthBulkSink) async throws {
         routesWithLocations += notes.withLocations
         for issue in notes.issues { note(issue) }
         if notes.skippedPoints > 0 {
@@ -31,17 +30,14 @@ struct ImportTally: Sendable {
         let plain = batch.plain
         let plainLines = batch.plainLines
         let routes = batch.routes
-        var renames = 0
-        let rename: (AnySample, Int) -> AnySample = { sample, occurrence in
-            if occurrence == 1 { renames += 1 }
-            return ExportIdentity.renamed(sample)
-        }
-        let outcomes = try sink.write(batch.validated, reidentify: rename)
+        let rename: @Sendable (AnySample, Int) -> AnySample = { sample, _ in ExportIdentity.renamed(sample) }
+        let outcomes = try await sink.write(batch.validated, reidentify: rename)
         activitySummaries += batch.validated.valid.activitySummaries.count
         var renamedWorkouts: [UUID: UUID] = [:]
         var rejectedWorkouts: Set<UUID> = []
         for (index, outcome) in outcomes.enumerated() {
             let sample = plain[index]
+            if Self.isRenamed(sample, outcome) { renamed += 1 }
             count(sample, outcome, line: index < plainLines.count ? plainLines[index] : 0)
             guard sample.workout != nil else { continue }
             switch outcome {
@@ -70,10 +66,20 @@ struct ImportTally: Sendable {
                 kept.append(.workoutRoute(route))
                 keptLines.append(line)
             }
-            let routeOutcomes = try sink.write(BulkBatch(samples: kept), reidentify: rename)
-            for (index, outcome) in routeOutcomes.enumerated() { count(kept[index], outcome, line: keptLines[index]) }
+            let routeOutcomes = try await sink.write(BulkBatch(samples: kept), reidentify: rename)
+            for (index, outcome) in routeOutcomes.enumerated() {
+                if Self.isRenamed(kept[index], outcome) { renamed += 1 }
+                count(kept[index], outcome, line: keptLines[index])
+            }
         }
-        renamed += renames
+    }
+
+    /// Whether the sink gave a sample another identity (it repeated one met earlier in the import).
+    private static func isRenamed(_ sample: AnySample, _ outcome: HealthBulkOutcome) -> Bool {
+        switch outcome {
+        case .inserted(let uuid), .alreadyPresent(let uuid): uuid != sample.uuid
+        case .rejected: false
+        }
     }
 
     private mutating func count(_ sample: AnySample, _ outcome: HealthBulkOutcome, line: Int) {
@@ -115,9 +121,9 @@ struct ImportTally: Sendable {
     }
 }
 
-/// A parser batch made ready for the writer on the parsing thread: the routes set apart (they name their
+/// A parser batch made ready for the writer on the parsing task: the routes set apart (they name their
 /// workout's final UUID, known only once it is written) and everything else validated
-/// (``BulkValidator``), so the writer thread only writes.
+/// (``BulkValidator``), so the writing task only writes.
 struct PreparedBatch: Sendable {
     /// The samples other than routes, as parsed, with their lines.
     var plain: [AnySample]

@@ -1,5 +1,5 @@
 import Foundation
-public import HealthCore
+package import HealthCore
 
 /// Parses the export's stringified `HKDevice` leniently.
 ///
@@ -11,7 +11,7 @@ public import HealthCore
 /// DeviceDescription.parse("<<HKDevice: 0x1>, name:iPhone, model:iPhone, hardware:iPhone16,1>")?.hardwareVersion
 /// // "iPhone16,1"
 /// ```
-public enum DeviceDescription {
+package enum DeviceDescription {
     private static let keys = [
         "name", "manufacturer", "model", "hardware", "firmware", "software", "localIdentifier", "UDIDeviceIdentifier",
         "creation date",
@@ -32,7 +32,7 @@ public enum DeviceDescription {
     }
 
     /// The device a description names, or nil when it names no known field.
-    public static func parse(_ description: String) -> Device? {
+    package static func parse(_ description: String) -> Device? {
         var body = Substring(description)
         if body.hasPrefix("<<"), let close = body.firstIndex(of: ">") {
             body = body[body.index(after: close)...]

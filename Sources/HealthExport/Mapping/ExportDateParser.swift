@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Parses the export's fixed date layouts by hand (no `DateFormatter`: it is far too slow for millions of dates).
 ///
@@ -6,9 +6,9 @@ public import Foundation
 /// ExportDateParser.parse("2024-01-05 07:12:30 +0900")   // 2024-01-04T22:12:30Z
 /// ExportDateParser.parse("20140114084347-0800")         // legacy iOS 8–9 layout
 /// ```
-public enum ExportDateParser {
+package enum ExportDateParser {
     /// Parses `yyyy-MM-dd HH:mm:ss ±hhmm` or the legacy compact `yyyyMMddHHmmss±hhmm`; nil for anything else.
-    public static func parse(_ string: String) -> Date? {
+    package static func parse(_ string: String) -> Date? {
         var copy = string
         return copy.withUTF8 { parse(bytes: $0) }
     }

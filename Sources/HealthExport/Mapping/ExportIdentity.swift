@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import HealthCore
 
 /// Deterministic identities for exported objects, which carry no UUIDs of their own.
@@ -18,27 +18,27 @@ import HealthCore
 /// ```swift
 /// ExportIdentity.uuid(forKey: "HKQuantityTypeIdentifierStepCount|Health|…")   // same input, same UUID
 /// ```
-public enum ExportIdentity {
+package enum ExportIdentity {
     /// The 128-bit FNV-1a hash of `bytes`, as (high, low) halves.
-    public static func fnv1a128(_ bytes: some Sequence<UInt8>) -> (high: UInt64, low: UInt64) {
+    package static func fnv1a128(_ bytes: some Sequence<UInt8>) -> (high: UInt64, low: UInt64) {
         var hasher = KeyHasher()
         for byte in bytes { hasher.add(byte) }
         return hasher.value
     }
 
     /// The 128-bit FNV-1a hash of a string's UTF-8 bytes.
-    public static func fnv1a128(_ string: String) -> (high: UInt64, low: UInt64) {
+    package static func fnv1a128(_ string: String) -> (high: UInt64, low: UInt64) {
         var copy = string
         return copy.withUTF8 { fnv1a128($0) }
     }
 
     /// The version-8 UUID of a content key, with the time prefix of `start` (none: zero).
-    public static func uuid(forKey key: String, start: Date? = nil) -> UUID {
+    package static func uuid(forKey key: String, start: Date? = nil) -> UUID {
         uuid(fromHash: fnv1a128(key), prefix: start.map(timePrefix) ?? 0)
     }
 
     /// The identity of the next exact duplicate of the object whose UUID is `uuid` (same time prefix).
-    public static func nextUUID(after uuid: UUID) -> UUID {
+    package static func nextUUID(after uuid: UUID) -> UUID {
         var bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
         bytes.append(UInt8(ascii: "#"))
         return ExportIdentity.uuid(fromHash: fnv1a128(bytes), prefix: prefix(of: uuid))
@@ -46,12 +46,12 @@ public enum ExportIdentity {
 
     /// The UUID of a correlation's member: quantity samples first, then category samples, in document order
     /// (with the correlation's time prefix).
-    public static func memberUUID(correlation: UUID, index: Int) -> UUID {
+    package static func memberUUID(correlation: UUID, index: Int) -> UUID {
         uuid(fromHash: fnv1a128("\(correlation.uuidString)|member|\(index)"), prefix: prefix(of: correlation))
     }
 
     /// The UUID of a workout's route, by its position among the workout's routes (with the workout's prefix).
-    public static func routeUUID(workout: UUID, index: Int) -> UUID {
+    package static func routeUUID(workout: UUID, index: Int) -> UUID {
         uuid(fromHash: fnv1a128("\(workout.uuidString)|route|\(index)"), prefix: prefix(of: workout))
     }
 
@@ -70,7 +70,7 @@ public enum ExportIdentity {
     /// True for UUIDs shaped like the importer's (version 8, RFC variant): the marker of samples that came from
     /// an export, used to report what a newer export no longer holds. Stores may hold other version-8 UUIDs
     /// only if an app saved such identities itself.
-    public static func isExportUUID(_ uuid: UUID) -> Bool {
+    package static func isExportUUID(_ uuid: UUID) -> Bool {
         uuid.uuid.6 & 0xF0 == 0x80 && uuid.uuid.8 & 0xC0 == 0x80
     }
 

@@ -1,15 +1,15 @@
 import Foundation
-public import HealthCore
+package import HealthCore
 
 /// Keys the importer adds to metadata for export content HealthCore has no field for.
-public enum ExportMetadataKeys {
+package enum ExportMetadataKeys {
     /// The beats of an HRV record's `HeartRateVariabilityMetadataList`, kept as one string:
     /// `bpm@time` entries joined by `|`, in document order, with the export's locale-formatted time of day
     /// verbatim (for example `58@3:36:20.60 AM|47@3:36:21.64 AM`).
     ///
     /// They are metadata rather than a quantity series: the record's quantity is the SDNN in ms, and the times
     /// carry no date or zone, so turning them into samples would invent data.
-    public static let instantaneousBeatsPerMinute = MetadataKey("HeartRateVariabilityInstantaneousBeatsPerMinute")
+    package static let instantaneousBeatsPerMinute = MetadataKey("HeartRateVariabilityInstantaneousBeatsPerMinute")
 }
 
 /// Turns the export's metadata strings back into typed values.

@@ -61,8 +61,8 @@ extension ExportRecordMapper {
         key.add(Int(end.timeIntervalSince1970))
         let sample: AnySample
         var fold: UInt64 = 0
-        switch SampleType(identifier: draft.type) {
-        case .quantity(let type):
+        let sampleType = SampleType(identifier: draft.type)
+        if let type = sampleType.quantityIdentifier {
             guard let text = draft.value, let value = Double(text), value.isFinite else {
                 return recordIssue("quantity value missing or not a number")
             }
@@ -80,7 +80,7 @@ extension ExportRecordMapper {
                     device: device, metadata: metadata,
                     sourceRevision: sourceResolver.revision(
                         named: sourceName, version: header.sourceVersion, device: device)))
-        case .category(let type):
+        } else if let type = sampleType.categoryIdentifier {
             guard let value = categoryValue(type, draft.value) else {
                 return recordIssue("category value not known for the type")
             }
@@ -94,7 +94,7 @@ extension ExportRecordMapper {
                     uuid: uuid, type: type, value: value, start: start, end: end, device: device, metadata: metadata,
                     sourceRevision: sourceResolver.revision(
                         named: sourceName, version: header.sourceVersion, device: device)))
-        default:
+        } else {
             summary.skip("Record(\(draft.type))", "records of this type are not imported")
             return
         }

@@ -19,9 +19,9 @@ import HealthCore
 /// mapper.finish()
 /// let batch = mapper.takeBatch()
 /// ```
-public struct ExportRecordMapper: Sendable {
+package struct ExportRecordMapper: Sendable {
     /// What the mapper found so far.
-    public internal(set) var summary = ExportSummary()
+    package internal(set) var summary = ExportSummary()
 
     var output = ExportBatch()
     var frames: [MapperFrame] = []
@@ -45,12 +45,12 @@ public struct ExportRecordMapper: Sendable {
     ///
     /// - Parameter trackRepeats: Whether exact duplicates get distinct UUIDs here (about 16 bytes of memory per
     ///   distinct record). The importer passes false: its storage renames repeats through its UUID index.
-    public init(trackRepeats: Bool = true) {
+    package init(trackRepeats: Bool = true) {
         self.identities = IdentityCounter(trackRepeats: trackRepeats)
     }
 
     /// Maps one token.
-    public mutating func consume(_ token: XMLScanner.Token) {
+    package mutating func consume(_ token: XMLScanner.Token) {
         switch token {
         case .start(let tag): start(tag)
         case .end: end()
@@ -58,7 +58,7 @@ public struct ExportRecordMapper: Sendable {
     }
 
     /// Emits the held-back records that no correlation claimed and completes the summary.
-    public mutating func finish() {
+    package mutating func finish() {
         for (fold, sample, line) in deferred {
             if let claimed = claimedMembers[fold], claimed > 0 {
                 claimedMembers[fold] = claimed - 1
@@ -73,14 +73,14 @@ public struct ExportRecordMapper: Sendable {
     }
 
     /// Returns the output gathered since the last call and starts a new batch.
-    public mutating func takeBatch() -> ExportBatch {
+    package mutating func takeBatch() -> ExportBatch {
         let batch = output
         output = ExportBatch()
         return batch
     }
 
     /// The number of items waiting in the current batch.
-    public var pendingCount: Int { output.count }
+    package var pendingCount: Int { output.count }
 
     mutating func emit(_ sample: AnySample, line: Int) {
         output.samples.append(sample)

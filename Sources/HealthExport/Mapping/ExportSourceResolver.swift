@@ -1,5 +1,5 @@
 import Foundation
-public import HealthCore
+package import HealthCore
 
 /// Derives a ``Source`` for an export's `sourceName`, which is only a display name.
 ///
@@ -21,9 +21,9 @@ public import HealthCore
 /// resolver.source(named: "Ana’s Apple Watch", version: "10.1", device: nil).bundleIdentifier
 /// // "com.apple.health.3F2A…"
 /// ```
-public struct ExportSourceResolver: Sendable {
+package struct ExportSourceResolver: Sendable {
     /// The kinds of source the rule tells apart.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The Health app's manual entries.
         case healthApp
         /// An Apple Watch.
@@ -38,15 +38,16 @@ public struct ExportSourceResolver: Sendable {
     private var last: (name: String, version: String?, device: Device?, revision: SourceRevision)?
 
     /// Creates a resolver with no names seen.
-    public init() {}
+    package init() {}
 
     /// The sources seen so far, by bundle identifier, then name (a total order: the same names, the same array).
-    public var sources: [Source] {
+    package var sources: [Source] {
         known.values.map(\.source).sorted { ($0.bundleIdentifier, $0.name) < ($1.bundleIdentifier, $1.name) }
     }
 
     /// The source for a name (decided on first sight, then fixed), and its kind.
-    public mutating func source(named name: String, version: String?, device: Device?) -> (source: Source, kind: Kind) {
+    package mutating func source(named name: String, version: String?, device: Device?) -> (source: Source, kind: Kind)
+    {
         if let hit = known[name] { return hit }
         let kind = Self.kind(named: name, version: version, device: device)
         let hash = ExportIdentity.fnv1a128(name)
@@ -65,7 +66,7 @@ public struct ExportSourceResolver: Sendable {
 
     /// A revision for a record of this source (the previous answer is reused while name, version and device
     /// repeat, as they do for runs of records).
-    public mutating func revision(named name: String, version: String?, device: Device?) -> SourceRevision {
+    package mutating func revision(named name: String, version: String?, device: Device?) -> SourceRevision {
         if let last, last.name == name, last.version == version, last.device == device { return last.revision }
         let revision = makeRevision(named: name, version: version, device: device)
         last = (name, version, device, revision)

@@ -63,42 +63,13 @@ public struct ExportParser: Sendable {
     public func parse(
         fileAt url: URL, batch: (ExportBatch) throws -> Void, progress: (Progress) -> Void = { _ in }
     ) throws -> ExportSummary {
-        do {
-            return try parseFile(at: url, batch: batch, progress: progress)
-        } catch let error as ExportError {
-            throw error.naming(url.lastPathComponent)
+        try withoutActuallyEscaping(progress) { progress in
+            let reader = try ExportReader(url: url, options: options)
+            reader.onProgress = progress
+            defer { reader.onProgress = nil }
+            while let next = try reader.next() { try batch(next) }
+            return reader.summary ?? ExportSummary()
         }
-    }
-
-    private func parseFile(
-        at url: URL, batch: (ExportBatch) throws -> Void, progress: (Progress) -> Void
-    ) throws -> ExportSummary {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw ExportError(code: .io, message: "cannot open \(url.lastPathComponent)")
-        }
-        let signature = (try? handle.read(upToCount: 4)) ?? Data()
-        if signature.elementsEqual([0x50, 0x4B, 0x03, 0x04]) {
-            try? handle.close()
-            return try parseArchive(at: url, batch: batch, progress: progress)
-        }
-        try? handle.seek(toOffset: 0)
-        defer { try? handle.close() }
-        let total = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-        var session = Session(options: options, totalBytes: total)
-        while true {
-            let chunk: Data
-            do {
-                chunk = try handle.read(upToCount: options.chunkSize) ?? Data()
-            } catch {
-                throw ExportError(code: .io, message: "cannot read \(url.lastPathComponent)")
-            }
-            if chunk.isEmpty { break }
-            try session.feed(chunk, batch: batch, progress: progress)
-        }
-        return try session.finish(batch: batch, progress: progress)
     }
 
     /// Parses a document given as a sequence of chunks (for example from a network stream).

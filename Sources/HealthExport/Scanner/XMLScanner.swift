@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A small streaming XML scanner for Health exports: feed it chunks of UTF-8, get start and end tags.
 ///
@@ -21,9 +21,9 @@ public import Foundation
 /// ```
 ///
 /// - Complexity: O(*n*) in the input; memory O(longest tag + chunk).
-public struct XMLScanner: Sendable {
+package struct XMLScanner: Sendable {
     /// What the scanner reports.
-    public enum Token {
+    package enum Token {
         /// A start tag (self-closing tags are followed by an ``end(_:)``).
         case start(XMLStartTag)
         /// An end tag.
@@ -31,7 +31,7 @@ public struct XMLScanner: Sendable {
     }
 
     /// A token handler; it may stop the scan by throwing.
-    public typealias Handler = (Token) throws(ExportError) -> Void
+    package typealias Handler = (Token) throws(ExportError) -> Void
 
     var pending: [UInt8] = []
     /// The absolute offset of `pending[0]`.
@@ -46,21 +46,21 @@ public struct XMLScanner: Sendable {
     var sawMarkup = false
 
     /// Attribute names with spaces that were recovered (legacy exports).
-    public internal(set) var recoveredAttributeNames = 0
+    package internal(set) var recoveredAttributeNames = 0
 
     /// Creates a scanner at the start of a document.
-    public init() {}
+    package init() {}
 
     /// The number of bytes fully consumed so far.
-    public var bytesConsumed: Int { base }
+    package var bytesConsumed: Int { base }
 
     /// The 1-based line the scanner has reached.
-    public var currentLine: Int { line }
+    package var currentLine: Int { line }
 
     /// Scans the next chunk, calling `handler` for every complete tag in it.
     ///
     /// - Throws: ``ExportError`` for malformed input, or what `handler` throws.
-    public mutating func feed(_ chunk: Data, _ handler: Handler) throws(ExportError) {
+    package mutating func feed(_ chunk: Data, _ handler: Handler) throws(ExportError) {
         chunk.withUnsafeBytes { pending.append(contentsOf: $0) }
         try run(final: false, handler)
     }
@@ -68,7 +68,7 @@ public struct XMLScanner: Sendable {
     /// Scans the next chunk of bytes, calling `handler` for every complete tag in it.
     ///
     /// - Throws: ``ExportError`` for malformed input, or what `handler` throws.
-    public mutating func feed(_ chunk: some Collection<UInt8>, _ handler: Handler) throws(ExportError) {
+    package mutating func feed(_ chunk: some Collection<UInt8>, _ handler: Handler) throws(ExportError) {
         pending.append(contentsOf: chunk)
         try run(final: false, handler)
     }
@@ -76,7 +76,7 @@ public struct XMLScanner: Sendable {
     /// Ends the document: scans what is left and checks that it was complete.
     ///
     /// - Throws: ``ExportError`` (`.truncated`, `.emptyDocument`, …) when the document is not complete.
-    public mutating func finish(_ handler: Handler) throws(ExportError) {
+    package mutating func finish(_ handler: Handler) throws(ExportError) {
         try run(final: true, handler)
         if !stackEnds.isEmpty {
             let open = String(
@@ -97,7 +97,7 @@ public struct XMLScanner: Sendable {
     /// ```
     ///
     /// - Throws: ``ExportError`` for malformed input.
-    public static func scanAll(_ bytes: [UInt8]) throws(ExportError) -> [Event] {
+    package static func scanAll(_ bytes: [UInt8]) throws(ExportError) -> [Event] {
         var scanner = XMLScanner()
         var events: [Event] = []
         let collect: Handler = { token in events.append(Event(token)) }
@@ -128,14 +128,14 @@ public struct XMLScanner: Sendable {
 /// One token as an owned value: what ``XMLScanner/scanAll(_:)`` returns.
 extension XMLScanner {
     /// A decoded token.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// A start tag with its decoded attributes.
         case start(name: String, attributes: [XMLAttribute], line: Int, column: Int)
         /// An end tag (self-closing tags report the start tag's position).
         case end(name: String, line: Int, column: Int)
 
         /// Copies a token.
-        public init(_ token: Token) {
+        package init(_ token: Token) {
             switch token {
             case .start(let tag):
                 self = .start(name: tag.name, attributes: tag.attributes, line: tag.line, column: tag.column)
@@ -147,16 +147,16 @@ extension XMLScanner {
 }
 
 /// An end tag as the scanner saw it.
-public struct XMLEndTag: Sendable {
+package struct XMLEndTag: Sendable {
     /// The 1-based line of the `<` (of the start tag, for a self-closing element).
-    public let line: Int
+    package let line: Int
     /// The 1-based byte column of the `<`.
-    public let column: Int
+    package let column: Int
     let nameBytes: ArraySlice<UInt8>
 
     /// The element name.
-    public var name: String { String(decoding: nameBytes, as: UTF8.self) }
+    package var name: String { String(decoding: nameBytes, as: UTF8.self) }
 
     /// Whether the element name equals `expected`.
-    public func nameEquals(_ expected: StaticString) -> Bool { XMLStartTag.bytes(nameBytes, equal: expected) }
+    package func nameEquals(_ expected: StaticString) -> Bool { XMLStartTag.bytes(nameBytes, equal: expected) }
 }

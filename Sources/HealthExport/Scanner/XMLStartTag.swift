@@ -7,13 +7,13 @@
 ///
 /// A tag handed to ``XMLScanner/feed(_:_:)``'s handler shares the scanner's buffer; copy what you need
 /// (``XMLScanner/Event``) rather than keeping the tag.
-public struct XMLStartTag: Sendable {
+package struct XMLStartTag: Sendable {
     /// The 1-based line of the `<`.
-    public let line: Int
+    package let line: Int
     /// The 1-based byte column of the `<`.
-    public let column: Int
+    package let column: Int
     /// Whether the tag closed itself (`<x/>`); the scanner still reports a matching end.
-    public let isEmptyElement: Bool
+    package let isEmptyElement: Bool
     /// The buffer the ranges index into.
     let storage: ArraySlice<UInt8>
     /// The name's byte range in ``storage``.
@@ -34,44 +34,44 @@ public struct XMLStartTag: Sendable {
     }
 
     /// The element name.
-    public var name: String { String(decoding: storage[nameRange], as: UTF8.self) }
+    package var name: String { String(decoding: storage[nameRange], as: UTF8.self) }
 
     /// Whether the element name equals `expected` (compared as bytes, without building a string).
-    public func nameEquals(_ expected: StaticString) -> Bool {
+    package func nameEquals(_ expected: StaticString) -> Bool {
         Self.bytes(storage[nameRange], equal: expected)
     }
 
     /// The number of attributes.
-    public var attributeCount: Int { spans.count / 4 }
+    package var attributeCount: Int { spans.count / 4 }
 
     /// The name of the attribute at `index` (as written; legacy names may contain spaces).
-    public func attributeName(at index: Int) -> String {
+    package func attributeName(at index: Int) -> String {
         String(decoding: attributeNameBytes(at: index), as: UTF8.self)
     }
 
     /// Whether the name of the attribute at `index` equals `expected`.
-    public func attributeName(at index: Int, equals expected: StaticString) -> Bool {
+    package func attributeName(at index: Int, equals expected: StaticString) -> Bool {
         Self.bytes(attributeNameBytes(at: index), equal: expected)
     }
 
     /// The decoded value of the attribute at `index`.
-    public func value(at index: Int) -> String {
+    package func value(at index: Int) -> String {
         XMLText.decode(rawValueBytes(at: index))
     }
 
     /// The decoded value of the first attribute named `name`, or nil.
-    public func value(of name: StaticString) -> String? {
+    package func value(of name: StaticString) -> String? {
         index(of: name).map(value(at:))
     }
 
     /// The index of the first attribute named `name`, or nil.
-    public func index(of name: StaticString) -> Int? {
+    package func index(of name: StaticString) -> Int? {
         for index in 0..<attributeCount where attributeName(at: index, equals: name) { return index }
         return nil
     }
 
     /// Every attribute, decoded, in document order.
-    public var attributes: [XMLAttribute] {
+    package var attributes: [XMLAttribute] {
         (0..<attributeCount).map { XMLAttribute(name: attributeName(at: $0), value: value(at: $0)) }
     }
 
@@ -101,14 +101,14 @@ public struct XMLStartTag: Sendable {
 }
 
 /// One attribute, decoded.
-public struct XMLAttribute: Sendable, Hashable {
+package struct XMLAttribute: Sendable, Hashable {
     /// The attribute name.
-    public var name: String
+    package var name: String
     /// The decoded value.
-    public var value: String
+    package var value: String
 
     /// Creates an attribute.
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }

@@ -1,7 +1,6 @@
 public import Foundation
 import HealthCore
 public import HealthQuery
-import HealthStorage
 import ZIPFoundation
 
 /// What ``ExportWriter/write(to:)`` wrote: counts only.
@@ -119,50 +118,31 @@ public struct ExportWriter: Sendable {
         return document.report
     }
 
-    /// Streams the store into the document: header, samples page by page, activity summaries, footer.
+    /// Streams the store into the document: header, samples page by page (``HealthStore/history(after:limit:includeCorrelationMembers:)``),
+    /// activity summaries, footer.
     private func writeDocument(_ document: inout ExportDocumentWriter) async throws {
-        let storage = store.storage
-        let characteristics: Characteristics
-        do { characteristics = try await storage.characteristics() } catch { throw Self.readFailure(error) }
+        let characteristics = try await store.characteristics()
         document.header(
             locale: calendar.locale?.identifier ?? "en_US", exportDate: clock.now, characteristics: characteristics)
-        var anchor: Int64?
+        var anchor: QueryAnchor?
         while true {
-            let page: ChangeBatch
-            do {
-                page = try await storage.changes(
-                    after: anchor,
-                    matching: ChangeRequest(predicate: .noCorrelation, limit: 2_000, includeDeletions: false))
-            } catch {
-                throw Self.readFailure(error)
-            }
-            for change in page.changes {
-                guard case .added(let stored) = change else { continue }
-                switch stored.sample {
-                case .quantity, .category: document.record(stored.sample, indent: 1)
+            let page = try await store.history(after: anchor, limit: 2_000)
+            for sample in page.added {
+                switch sample {
+                case .quantity, .category: document.record(sample, indent: 1)
                 case .correlation(let correlation): document.correlation(correlation)
                 case .workout(let workout):
-                    let routes: [StoredSample]
-                    do {
-                        routes = try await storage.samples(
-                            matching: SampleRequest(
-                                predicate: .type(.workoutRoute) && .associated(withWorkout: workout.uuid)))
-                    } catch {
-                        throw Self.readFailure(error)
-                    }
+                    let routes = try await store.samples(
+                        of: .workoutRoute, predicate: .associated(withWorkout: workout.uuid))
                     try document.workout(
-                        workout,
-                        routes: routes.compactMap(\.sample.workoutRoute).filter { $0.workoutUUID == workout.uuid })
+                        workout, routes: routes.compactMap(\.workoutRoute).filter { $0.workoutUUID == workout.uuid })
                 case .workoutRoute: break
                 }
             }
             anchor = page.newAnchor
             if !page.hasMore { break }
         }
-        let summaries: [ActivitySummary]
-        do { summaries = try await storage.activitySummaries(from: nil, through: nil) } catch {
-            throw Self.readFailure(error)
-        }
+        let summaries = try await store.activitySummaries()
         for summary in summaries { document.activitySummary(summary) }
         document.report.activitySummaries = summaries.count
         document.footer()
@@ -181,11 +161,6 @@ public struct ExportWriter: Sendable {
         } catch {
             throw ExportError(code: .io, message: "cannot build the archive", file: zip.lastPathComponent)
         }
-    }
-
-    /// A storage failure while reading, as HealthKit's "database inaccessible".
-    private static func readFailure(_ error: any Error) -> HealthError {
-        HealthError(.databaseInaccessible, "reading the store for an export failed: \(error)")
     }
 
     /// Moves a finished file into place, replacing what was there.

@@ -38,15 +38,17 @@ enum ShareRules {
 
     /// True when an app may request write access to the type.
     static func isShareable(_ type: SampleType) -> Bool {
-        switch type {
-        case .quantity(let identifier):
+        if let identifier = type.quantityIdentifier {
             return identifier.typeDescription?.isAppleComputed != true
+        }
+        switch type.kind {
         case .correlation:
             return false
-        case .category, .workout, .workoutRoute, .heartbeatSeries, .audiogram, .electrocardiogram:
+        case .other:
+            return !type.identifier.hasPrefix("HKCharacteristicTypeIdentifier")
+                && !readOnlyIdentifiers.contains(type.identifier)
+        default:
             return true
-        case .other(let identifier):
-            return !identifier.hasPrefix("HKCharacteristicTypeIdentifier") && !readOnlyIdentifiers.contains(identifier)
         }
     }
 }

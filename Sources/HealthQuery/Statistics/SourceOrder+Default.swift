@@ -1,5 +1,4 @@
-import HealthCore
-public import HealthStorage
+public import HealthCore
 
 extension SourceOrder {
     /// The order used until the person edits the list (§6.4 "Default order").

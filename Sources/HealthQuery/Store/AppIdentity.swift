@@ -49,6 +49,17 @@ public struct AppIdentity: Sendable, Hashable, Codable {
         self.isPrivileged = isPrivileged
     }
 
+    /// The person who owns the data, acting for themselves (the `ohk` tool, the dashboard): full access to every
+    /// type, through the same ``HealthStore`` calls and checks as every app (its grants answer yes to all), and
+    /// the source revisions of what it imports are kept. What it saves is attributed to this identity.
+    ///
+    /// ```swift
+    /// let owner = AppIdentity.owner(bundleIdentifier: "org.openhealthkit.ohk", name: "ohk", version: "0.1.0")
+    /// ```
+    public static func owner(bundleIdentifier: String, name: String, version: String? = nil) -> AppIdentity {
+        AppIdentity(bundleIdentifier: bundleIdentifier, name: name, version: version, isPrivileged: true)
+    }
+
     /// The Health app itself (`com.apple.Health`): privileged; its own entries count as manual entry.
     public static let healthApp = AppIdentity(
         bundleIdentifier: Source.healthAppBundleIdentifier, name: "Health", isPrivileged: true)

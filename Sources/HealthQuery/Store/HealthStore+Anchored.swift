@@ -1,6 +1,6 @@
 import Foundation
 public import HealthCore
-public import HealthStorage
+import HealthStorage
 
 /// A position in the store's change history: HealthKit's `HKQueryAnchor`. Opaque; persist it with `Codable`.
 public struct QueryAnchor: Sendable, Hashable, Codable, Comparable {

@@ -1,6 +1,6 @@
 public import Foundation
 public import HealthCore
-public import HealthStorage
+import HealthStorage
 
 /// What happened to one sample handed to a ``HealthBulkSink``.
 public enum HealthBulkOutcome: Sendable, Hashable {
@@ -14,8 +14,8 @@ public enum HealthBulkOutcome: Sendable, Hashable {
 
 /// The sink of a bulk import through ``HealthStore/bulkImport(options:_:)``: every sample goes through
 /// HealthCore's one validation path (``SampleValidator``) before it reaches the storage; invalid samples are
-/// not written and come back as ``HealthBulkOutcome/rejected(_:)``. Valid only during the producer call.
-public final class HealthBulkSink {
+/// not written and come back as ``HealthBulkOutcome/rejected(_:)``. Valid only while the producer runs.
+public struct HealthBulkSink: Sendable {
     private let base: any BulkSink
     private let validator: BulkValidator
 
@@ -30,26 +30,29 @@ public final class HealthBulkSink {
     ///   - batch: The batch. Samples without a source revision are attributed to the importing identity.
     ///   - reidentify: The next identity of a sample whose UUID was already met in this import.
     /// - Returns: One outcome per sample, in order.
-    /// - Throws: ``StorageError``; the whole import is rolled back then.
+    /// - Throws: ``HealthError`` (`.databaseInaccessible`) or a `CancellationError`; the whole import is rolled
+    ///   back then.
     public func write(
-        _ batch: BulkBatch, reidentify: (AnySample, Int) -> AnySample
-    ) throws -> [HealthBulkOutcome] {
-        try write(validator.validate(batch), reidentify: reidentify)
+        _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [HealthBulkOutcome] {
+        try await write(validator.validate(batch), reidentify: reidentify)
     }
 
     /// Writes a batch validated ahead (``HealthStore/bulkValidator``), without validating it again. A batch
     /// validated by another store's rules is validated again by this one's: nothing unchecked is written.
     ///
     /// - Returns: One outcome per sample of the original batch, in order (the rejected ones included).
-    /// - Throws: ``StorageError``; the whole import is rolled back then.
+    /// - Throws: ``HealthError`` (`.databaseInaccessible`) or a `CancellationError`; the whole import is rolled
+    ///   back then.
     public func write(
-        _ validated: ValidatedBulkBatch, reidentify: (AnySample, Int) -> AnySample
-    ) throws -> [HealthBulkOutcome] {
+        _ validated: ValidatedBulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [HealthBulkOutcome] {
         guard validated.validator == validator else {
             let again = validator.validate(validated.valid)
-            return validated.outcomes(merging: try write(again, reidentify: reidentify))
+            return validated.outcomes(merging: try await write(again, reidentify: reidentify))
         }
-        let written = try base.write(validated.valid, reidentify: reidentify).map { outcome -> HealthBulkOutcome in
+        let written = try await base.write(validated.valid, reidentify: reidentify).map {
+            outcome -> HealthBulkOutcome in
             switch outcome {
             case .inserted(let uuid): .inserted(uuid)
             case .alreadyPresent(let uuid): .alreadyPresent(uuid)
@@ -69,8 +72,21 @@ public struct HealthBulkImportResult: Sendable, Hashable {
     public var alreadyPresent: Int
     /// The sample types that got new samples.
     public var touchedTypes: Set<SampleType>
-    /// With ``BulkWriteOptions/countUnmet``: stored samples the filter accepts that the import did not meet.
+    /// With ``BulkImportOptions/countUnmet``: stored samples the filter accepts that the import did not meet.
     public var unmet: [SampleType: Int]?
+}
+
+/// What a bulk import should report besides its counts.
+public struct BulkImportOptions: Sendable {
+    /// When set, the result counts, by type, the samples stored before the import that this filter accepts (by
+    /// UUID) and that the import did not meet again (``HealthBulkImportResult/unmet``). Correlation members are
+    /// not counted (their correlation is).
+    public var countUnmet: (@Sendable (UUID) -> Bool)?
+
+    /// Creates options.
+    public init(countUnmet: (@Sendable (UUID) -> Bool)? = nil) {
+        self.countUnmet = countUnmet
+    }
 }
 
 extension HealthStore {
@@ -82,28 +98,36 @@ extension HealthStore {
     /// keeps the source revisions the samples carry. Each sample is validated through ``SampleValidator``; the
     /// producer sees rejected samples in the outcomes and decides how to report them.
     ///
+    /// The producer awaits each batch it writes (the storage's back-pressure), so it can parse the next batch
+    /// while the storage writes this one; nothing blocks a thread.
+    ///
+    /// ```swift
+    /// let (count, result) = try await store.bulkImport { sink in
+    ///     var count = 0
+    ///     for try await batch in batches { count += try await sink.write(batch) { sample, _ in sample }.count }
+    ///     return count
+    /// }
+    /// ```
+    ///
     /// - Parameters:
     ///   - options: What the storage should report besides counts (samples the import did not meet again).
-    ///   - produce: Writes batches through the sink, synchronously; runs on a storage thread. Its value is
-    ///     handed back. If it throws, nothing is imported and the error is rethrown unchanged.
+    ///   - produce: Writes batches through the sink; its value is handed back. If it throws (or its task is
+    ///     cancelled), nothing is imported and the error is rethrown unchanged.
     /// - Returns: The producer's value and what the import did.
     /// - Throws: ``HealthError`` `.authorizationDenied` for an unprivileged identity, `.databaseInaccessible`
-    ///   when the storage cannot take a bulk write or fails; or what `produce` throws.
-    public func bulkImport<T: Sendable>(
-        options: BulkWriteOptions = BulkWriteOptions(),
-        _ produce: @escaping @Sendable (HealthBulkSink) throws -> T
+    ///   when the storage fails; or what `produce` throws.
+    public nonisolated func bulkImport<T: Sendable>(
+        options: BulkImportOptions = BulkImportOptions(),
+        _ produce: (HealthBulkSink) async throws -> T
     ) async throws -> (value: T, result: HealthBulkImportResult) {
         guard app.isPrivileged else {
             throw HealthError.notAuthorized("\(app.bundleIdentifier) may not bulk-import; only a privileged identity")
         }
-        guard let bulk = storage as? any BulkWritableStorage else {
-            throw HealthError(.databaseInaccessible, "the storage backend does not support bulk import")
-        }
         let validator = bulkValidator
         let written: (value: T, result: BulkWriteResult)
         do {
-            written = try await bulk.bulkWrite(options: options) { base in
-                try produce(HealthBulkSink(base: base, validator: validator))
+            written = try await storage.bulkWrite(options: BulkWriteOptions(countUnmet: options.countUnmet)) { base in
+                try await produce(HealthBulkSink(base: base, validator: validator))
             }
         } catch let error as StorageError {
             throw error.healthError
@@ -111,7 +135,7 @@ extension HealthStore {
         let result = written.result
         if !result.touchedTypes.isEmpty {
             hub.publish(CommitNotification(anchor: result.anchor, touchedTypes: result.touchedTypes))
-            noteBackgroundChanges(result.touchedTypes)
+            await noteBackgroundChanges(result.touchedTypes)
         }
         return (
             written.value,

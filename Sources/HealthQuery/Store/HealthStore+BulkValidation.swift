@@ -1,5 +1,5 @@
 public import HealthCore
-public import HealthStorage
+import HealthStorage
 
 /// HealthCore's validation of bulk batches, runnable on any thread: an importer validates on its parsing
 /// thread, so the storage's writer thread, the critical path of an import, only writes. The store's

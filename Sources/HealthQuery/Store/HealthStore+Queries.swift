@@ -78,7 +78,9 @@ extension HealthStore {
         let record = try await authorizationRecord()
         let stored: Characteristics
         do { stored = try await storage.characteristics() } catch { throw error.healthError }
-        func readable(_ id: CharacteristicTypeIdentifier) -> Bool { record.canRead(.other(id.rawValue)) }
+        func readable(_ id: CharacteristicTypeIdentifier) -> Bool {
+            record.canRead(SampleType(identifier: id.rawValue))
+        }
         return Characteristics(
             biologicalSex: readable(.biologicalSex) ? stored.biologicalSex : nil,
             bloodType: readable(.bloodType) ? stored.bloodType : nil,
@@ -96,5 +98,5 @@ extension HealthStore {
 
 extension SampleType {
     /// The activity-summary type (`HKActivitySummaryTypeIdentifier`), readable but not a sample type.
-    public static let activitySummary = SampleType.other("HKActivitySummaryTypeIdentifier")
+    public static let activitySummary = SampleType(identifier: "HKActivitySummaryTypeIdentifier")
 }

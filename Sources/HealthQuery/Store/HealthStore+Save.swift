@@ -1,6 +1,6 @@
 public import Foundation
 public import HealthCore
-public import HealthStorage
+import HealthStorage
 
 extension HealthStore {
     /// Saves objects, all or nothing: HealthKit's `save(_:)`.

@@ -17,8 +17,9 @@ public import HealthStorage
 ///
 /// Several apps share one database through ``store(for:)``: same storage, same change hub, their own grants.
 public actor HealthStore {
-    /// The storage backend.
-    public nonisolated let storage: any SampleStorage
+    /// The storage backend: private to HealthQuery. Every surface reaches the data through this store's calls,
+    /// which apply the app's authorization (docs/architecture.md, "the door").
+    nonisolated let storage: any SampleStorage
     /// The app this store acts for.
     public nonisolated let app: AppIdentity
     /// The store's clock.

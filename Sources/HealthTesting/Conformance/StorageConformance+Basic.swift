@@ -100,6 +100,28 @@ extension StorageConformance {
             let setting = try await storage.setting("auth")
             try require(setting == Data([1, 2, 3]), "sourcesAndOrders", "setting")
         },
+        Check(name: "sourceCountsMatchThePredicate") { subject in
+            let m = Material()
+            let storage = try await subject.makeStorage()
+            _ = try await storage.commit(
+                StorageCommit(inserts: [
+                    m.steps(1, 0, 1, Fixtures.phone), m.steps(1, 0, 1, Fixtures.watch),
+                    m.steps(1, 2, 3, Fixtures.phone),
+                    m.heartRate(60, 1), m.heartRate(61, 30),
+                ]))
+            let steps = try await storage.sourceCounts(matching: .type(.quantity(.stepCount)))
+            try require(
+                steps.map { "\($0.record.source.bundleIdentifier)=\($0.count)" }
+                    == ["\(Fixtures.phone.bundleIdentifier)=2", "\(Fixtures.watch.bundleIdentifier)=1"],
+                "sourceCountsMatchThePredicate", "step counts by source \(steps)")
+            let early = try await storage.sourceCounts(
+                matching: .types([.quantity(.heartRate), .quantity(.stepCount)]) && .date(start: nil, end: m.at(2)))
+            try require(
+                early.map(\.count) == [1, 2] && early.map(\.record.source) == [Fixtures.phone, Fixtures.watch],
+                "sourceCountsMatchThePredicate", "windowed counts \(early)")
+            let none = try await storage.sourceCounts(matching: .type(.quantity(.bodyMass)))
+            try require(none.isEmpty, "sourceCountsMatchThePredicate", "sources without matching samples listed")
+        },
         Check(name: "summariesAndCharacteristics") { subject in
             let storage = try await subject.makeStorage()
             let days = ["2024-03-01", "2024-03-02", "2024-03-03"].compactMap(CalendarDay.init)

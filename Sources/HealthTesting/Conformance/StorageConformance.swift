@@ -20,7 +20,7 @@ public enum StorageConformance {
     }
 
     /// Every check.
-    public static let checks: [Check] = basicChecks + changeChecks + relationChecks + restartChecks
+    public static let checks: [Check] = basicChecks + changeChecks + relationChecks + restartChecks + bulkChecks
 
     /// Runs one check by name.
     public static func run(_ name: String, on subject: any StorageSubject) async throws {
@@ -37,6 +37,14 @@ public protocol StorageSubject: Sendable {
     func makeStorage() async throws -> any SampleStorage
     /// The same store after closing and opening it again; a memory-only backend returns it unchanged.
     func reopen(_ storage: any SampleStorage) async throws -> any SampleStorage
+    /// The store's access paths (index name → definition) for the checks that a first bulk import drops and
+    /// rebuilds them exactly; a backend without indexes returns an empty dictionary.
+    func accessPaths(of storage: any SampleStorage) async throws -> [String: String]
+}
+
+extension StorageSubject {
+    /// No access paths (a memory-only backend).
+    public func accessPaths(of storage: any SampleStorage) async throws -> [String: String] { [:] }
 }
 
 /// The in-memory backend as a conformance subject.

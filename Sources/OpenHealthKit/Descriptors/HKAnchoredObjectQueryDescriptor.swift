@@ -1,7 +1,6 @@
 import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorage
 
 /// An anchored query for Swift concurrency: HealthKit's `HKAnchoredObjectQueryDescriptor`.
 ///

@@ -1,7 +1,6 @@
 public import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorage
 import Synchronization
 
 /// What was added and deleted since an anchor, optionally long-running: HealthKit's `HKAnchoredObjectQuery`.

@@ -16,7 +16,7 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
     }
 
     override func prepare(on store: HKHealthStore) -> @Sendable () async -> Void {
-        let type = objectType?.engineType ?? .other("")
+        let type = objectType?.engineType ?? SampleType(identifier: "")
         let translated = Result { () throws(HKError) in try PredicateTranslation.samplePredicate(predicate) }
         return { [self] in
             do {

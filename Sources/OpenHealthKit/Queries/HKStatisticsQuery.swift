@@ -43,7 +43,7 @@ extension HKHealthStore {
         let id = type.quantityIdentifier
         let engineOptions = options.engineValue
         let result = try await perform { try await $0.statistics(of: id, predicate: selection, options: engineOptions) }
-        let sources = result.sources == nil ? [:] : try await sourceDirectory()
+        let sources = try await sourceDirectory(of: id, result.sources ?? [])
         return HKStatistics(quantityType: type, result: result, sources: sources)
     }
 
@@ -67,7 +67,9 @@ extension HKHealthStore {
     func wrap(
         _ collection: StatisticsCollection, type: HKQuantityType, options: HKStatisticsOptions
     ) async throws(HKError) -> HKStatisticsCollection {
-        let sources = options.contains(.separateBySource) ? try await sourceDirectory() : [:]
+        let sources =
+            options.contains(.separateBySource)
+            ? try await sourceDirectory(of: type.quantityIdentifier, collection.sources()) : [:]
         return HKStatisticsCollection(quantityType: type, collection: collection, sources: sources)
     }
 }

@@ -35,7 +35,7 @@ public enum HKSimulationScenario: Sendable, Hashable {
     /// The scenario's data.
     func generate(calendar: Calendar, seed: UInt64, makeUUID: () -> UUID) -> SimulatedData {
         let simulation = Simulation(calendar: calendar)
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         switch self {
         case .weekOfMorningRuns(let day):
             return simulation.weekOfMorningRuns(startingOn: day, using: &rng, makeUUID: makeUUID)

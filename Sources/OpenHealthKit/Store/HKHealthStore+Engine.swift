@@ -1,15 +1,17 @@
 import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorage
 
 extension HKHealthStore {
-    /// The sources of the database by bundle identifier, with their names (for statistics' sources).
-    func sourceDirectory() async throws(HKError) -> [String: HKSource] {
-        let records = try await perform { try await $0.storage.sources() }
-        var directory: [String: HKSource] = [:]
-        for record in records { directory[record.source.bundleIdentifier] = HKSource(record.source) }
-        return directory
+    /// The sources behind statistics of a type, by bundle identifier, with their names.
+    func sourceDirectory(
+        of type: QuantityTypeIdentifier, _ bundleIdentifiers: [String]
+    ) async throws(HKError) -> [String: HKSource] {
+        guard !bundleIdentifiers.isEmpty else { return [:] }
+        let sources = try await perform {
+            try await $0.statisticsSources(of: type, bundleIdentifiers: bundleIdentifiers)
+        }
+        return sources.mapValues(HKSource.init)
     }
 
     /// The engine's samples for a selection of (type, predicate) pairs, sorted and limited as HealthKit's sample

@@ -1,7 +1,6 @@
 public import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorage
 
 extension HKHealthStore {
     /// Saves an object: HealthKit's `save(_:)`.

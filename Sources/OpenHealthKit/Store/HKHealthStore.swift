@@ -1,5 +1,6 @@
 public import Foundation
 package import HealthQuery
+import HealthRuntime
 
 /// The access point to the health database: HealthKit's `HKHealthStore`, a thin translation onto the engine's
 /// `HealthStore` actor.
@@ -20,7 +21,10 @@ package import HealthQuery
 public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// The configuration the store was opened with.
     public let configuration: Configuration
-    let database: SharedDatabase
+    /// Why the database could not be opened, if it could not (every call that can throw reports it).
+    let openError: HKError?
+    /// The open database, kept open (and shared with every other store on it) while this store lives.
+    let database: OpenDatabase
     /// The engine acting for this store's app (a test hook: compare with the engine's own answers).
     package let engine: HealthStore
 
@@ -32,8 +36,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// Opens the database a configuration names, as its app.
     public init(configuration: Configuration) {
         self.configuration = configuration
-        database = StoreRegistry.database(for: configuration.database)
-        engine = database.engine(for: configuration)
+        (engine, database, openError) = StoreRegistry.engine(for: configuration)
     }
 
     /// Whether health data is available on this device: always true.
@@ -49,7 +52,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
     /// The engine, or the database's open error.
     func checkedEngine() throws(HKError) -> HealthStore {
-        if let error = database.openError { throw error }
+        if let openError { throw openError }
         return engine
     }
 

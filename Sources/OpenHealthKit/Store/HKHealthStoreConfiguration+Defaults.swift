@@ -1,4 +1,5 @@
 public import Foundation
+public import HealthRuntime
 import Synchronization
 
 extension HKHealthStore.Configuration {
@@ -13,8 +14,9 @@ extension HKHealthStore.Configuration {
 
     /// The configuration the process environment describes, with live clock, calendar and UUIDs.
     ///
-    /// - `OHK_STORE`: the database file; else `$XDG_DATA_HOME/openhealthkit/health.sqlite`, else
-    ///   `$HOME/.local/share/openhealthkit/health.sqlite` (the rule of the `ohk` command-line tool).
+    /// - `OHK_STORE`: the store (a file path, `memory:NAME` or `postgres://…`); else
+    ///   `$XDG_DATA_HOME/openhealthkit/health.sqlite`, else `$HOME/.local/share/openhealthkit/health.sqlite` (the
+    ///   rule of the `ohk` command-line tool, which HealthRuntime owns).
     /// - `OHK_BUNDLE_ID`: the app's bundle identifier; else `org.openhealthkit.<process name>`.
     /// - `OHK_APP_NAME`: the app's name; else the process name.
     /// - `OHK_AUTHORIZATION`: `deny` denies every request; anything else (or nothing) grants what is asked.
@@ -23,23 +25,21 @@ extension HKHealthStore.Configuration {
         let bundle =
             environment["OHK_BUNDLE_ID"].flatMap { $0.isEmpty ? nil : $0 } ?? "org.openhealthkit.\(processName)"
         let name = environment["OHK_APP_NAME"].flatMap { $0.isEmpty ? nil : $0 } ?? processName
+        let database: Database =
+            environment["OHK_STORE"].flatMap { $0.isEmpty ? nil : Database.location($0) }
+            ?? .file(path: StoreLocation.defaultPath(environment: environment))
         return HKHealthStore.Configuration(
-            database: .file(path: defaultStorePath(environment)),
+            database: database,
             app: App(bundleIdentifier: bundle, name: name),
             authorization: environment["OHK_AUTHORIZATION"]?.lowercased() == "deny" ? .denyAll : .grantAll,
-            now: { Date() },  // live: composition root
-            calendar: Calendar.current,  // live: composition root
-            makeUUID: { UUID() })  // live: composition root
+            now: Live.now, calendar: Live.calendar, makeUUID: Live.uuid)
     }
 
     /// `$OHK_STORE`, else `$XDG_DATA_HOME/openhealthkit/health.sqlite`, else
     /// `$HOME/.local/share/openhealthkit/health.sqlite` — the same rule as the `ohk` tool's `--store` default.
     public static func defaultStorePath(_ environment: [String: String]) -> String {
         if let store = environment["OHK_STORE"], !store.isEmpty { return store }
-        let dataHome =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? ".") + "/.local/share")
-        return dataHome + "/openhealthkit/health.sqlite"
+        return StoreLocation.defaultPath(environment: environment)
     }
 
     /// An in-memory database for tests. Stores opened with the same name share it (two apps, or two stores of
@@ -55,9 +55,9 @@ extension HKHealthStore.Configuration {
         _ name: String? = nil,
         app: App = App(bundleIdentifier: "org.openhealthkit.tests", name: "Tests"),
         authorization: Authorization = .grantAll,
-        now: @escaping @Sendable () -> Date = { Date() },  // live: composition root
-        calendar: Calendar = Calendar.current,  // live: composition root
-        makeUUID: @escaping @Sendable () -> UUID = { UUID() }  // live: composition root
+        now: @escaping @Sendable () -> Date = Live.now,
+        calendar: Calendar = Live.calendar,
+        makeUUID: @escaping @Sendable () -> UUID = Live.uuid
     ) -> HKHealthStore.Configuration {
         HKHealthStore.Configuration(
             database: .inMemory(name: name ?? nextAnonymousName()), app: app, authorization: authorization,
@@ -69,9 +69,9 @@ extension HKHealthStore.Configuration {
         _ path: String,
         app: App = App(bundleIdentifier: "org.openhealthkit.tests", name: "Tests"),
         authorization: Authorization = .grantAll,
-        now: @escaping @Sendable () -> Date = { Date() },  // live: composition root
-        calendar: Calendar = Calendar.current,  // live: composition root
-        makeUUID: @escaping @Sendable () -> UUID = { UUID() }  // live: composition root
+        now: @escaping @Sendable () -> Date = Live.now,
+        calendar: Calendar = Live.calendar,
+        makeUUID: @escaping @Sendable () -> UUID = Live.uuid
     ) -> HKHealthStore.Configuration {
         HKHealthStore.Configuration(
             database: .file(path: path), app: app, authorization: authorization, now: now, calendar: calendar,

@@ -1,6 +1,7 @@
 public import Foundation
 import HealthCore
 import HealthQuery
+import HealthRuntime
 import Synchronization
 
 extension HKHealthStore {
@@ -32,6 +33,8 @@ extension HKHealthStore {
             /// An in-memory database shared by every store of this process that opens the same name; it lives until
             /// the process ends.
             case inMemory(name: String)
+            /// Any store location the `ohk` tool takes: a file path, `memory:NAME` or `postgres://…?person=NAME`.
+            case location(String)
         }
 
         /// The app's identity: its source in the database and its Info.plist usage descriptions.

@@ -97,22 +97,23 @@ public class HKObjectType: NSObject, @unchecked Sendable {
 
     /// The HKObjectType for an engine type: the subclass its identifier names.
     static func make(_ type: SampleType) -> HKObjectType {
-        switch type {
-        case .quantity(let id): HKQuantityType(HKQuantityTypeIdentifier(id))
-        case .category(let id): HKCategoryType(HKCategoryTypeIdentifier(id))
-        case .correlation(let id): HKCorrelationType(HKCorrelationTypeIdentifier(id))
-        case .workout: workoutType()
-        case .workoutRoute: HKSeriesType.workoutRoute()
-        case .heartbeatSeries: HKSeriesType.heartbeat()
-        case .audiogram: audiogramSampleType()
-        case .electrocardiogram: electrocardiogramType()
-        case .other(let id):
+        let id = type.identifier
+        switch type.kind {
+        case .quantity: return HKQuantityType(HKQuantityTypeIdentifier(rawValue: id))
+        case .category: return HKCategoryType(HKCategoryTypeIdentifier(rawValue: id))
+        case .correlation: return HKCorrelationType(HKCorrelationTypeIdentifier(rawValue: id))
+        case .workout: return workoutType()
+        case .workoutRoute: return HKSeriesType.workoutRoute()
+        case .heartbeatSeries: return HKSeriesType.heartbeat()
+        case .audiogram: return audiogramSampleType()
+        case .electrocardiogram: return electrocardiogramType()
+        default:
             if id.hasPrefix("HKCharacteristicTypeIdentifier") {
-                HKCharacteristicType(HKCharacteristicTypeIdentifier(rawValue: id))
+                return HKCharacteristicType(HKCharacteristicTypeIdentifier(rawValue: id))
             } else if id == "HKActivitySummaryTypeIdentifier" {
-                activitySummaryType()
+                return activitySummaryType()
             } else {
-                HKSampleType(identifier: id)
+                return HKSampleType(identifier: id)
             }
         }
     }

@@ -8,8 +8,7 @@ public class HKSampleType: HKObjectType, @unchecked Sendable {
 
     /// The maximum duration of a sample in seconds (0 when unrestricted), from HealthCore's catalog.
     public var maximumAllowedDuration: TimeInterval {
-        guard case .quantity(let id) = engineType else { return 0 }
-        return id.typeDescription?.maximumDuration ?? 0
+        engineType.quantityIdentifier?.typeDescription?.maximumDuration ?? 0
     }
 
     /// Whether samples of the type have a minimum duration (none in the catalog).

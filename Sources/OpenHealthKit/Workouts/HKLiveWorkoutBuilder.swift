@@ -1,5 +1,6 @@
 public import Foundation
 import HealthCore
+import HealthQuery
 import Synchronization
 
 /// Receives a live builder's collected data and events: HealthKit's `HKLiveWorkoutBuilderDelegate`.
@@ -61,24 +62,18 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
 
     /// Collects the data source's samples up to the end date, then ends collection.
     public override func endCollection(at endDate: Date) async throws {
-        if let dataSource, state.withLock({ $0.phase == .collecting }) {
+        if let dataSource, builder.phase == .collecting {
             try await dataSource.collectSimulatedData(through: endDate)
         }
         try await super.endCollection(at: endDate)
     }
 
     func sessionGenerated(_ event: HKWorkoutEvent) {
-        guard shouldCollectWorkoutEvents else { return }
-        guard (try? transition(from: [.collecting], "addWorkoutEvents", { $0.events.append(event.engineValue) })) != nil
-        else { return }
+        guard shouldCollectWorkoutEvents, builder.addEventIfCollecting(event.engineValue) else { return }
         delegate?.workoutBuilderDidCollectEvent(self)
     }
 
     func didCollect(_ types: Set<HKSampleType>) {
         delegate?.workoutBuilder(self, didCollectDataOf: types)
     }
-
-    var collectionStart: Date? { state.withLock { $0.phase == .collecting ? $0.startDate : nil } }
-
-    var pausedEvents: [WorkoutEvent] { state.withLock { $0.events } }
 }

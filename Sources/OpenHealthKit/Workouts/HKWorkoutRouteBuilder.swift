@@ -1,8 +1,6 @@
 import Foundation
 import HealthCore
 import HealthQuery
-import HealthStorage
-import Synchronization
 
 /// Builds the route of a workout from locations: HealthKit's `HKWorkoutRouteBuilder`.
 ///
@@ -13,22 +11,16 @@ import Synchronization
 /// ```
 ///
 /// Locations are kept in timestamp order; finishing saves the route and associates it with the (saved) workout in
-/// one commit. Calls after `finishRoute` or `discard` fail with `HKError(.errorInvalidArgument)`.
+/// one commit (HealthQuery's `WorkoutRouteBuilder` does the work). Calls after `finishRoute` or `discard` fail
+/// with `HKError(.errorInvalidArgument)`.
 public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
-    private struct State {
-        var locations: [RouteLocation] = []
-        var metadata = Metadata()
-        var closed: String?
-    }
-
     private let store: HKHealthStore
-    private let device: HKDevice?
-    private let state = Mutex(State())
+    private let builder: WorkoutRouteBuilder
 
     /// Creates a builder.
     public init(healthStore: HKHealthStore, device: HKDevice?) {
         self.store = healthStore
-        self.device = device
+        self.builder = WorkoutRouteBuilder(store: healthStore.engine, device: device?.engineValue)
     }
 
     /// Adds locations (any order; kept sorted by timestamp).
@@ -39,9 +31,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
                 altitude: $0.altitude, horizontalAccuracy: $0.horizontalAccuracy,
                 verticalAccuracy: $0.verticalAccuracy, course: $0.course, speed: $0.speed)
         }
-        try mutate("insertRouteData") { state in
-            state.locations = (state.locations + locations).sorted { $0.timestamp < $1.timestamp }
-        }
+        do { try builder.insert(locations) } catch { throw HKError.from(error) }
     }
 
     /// Adds locations (completion form).
@@ -62,29 +52,20 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     public func addMetadata(_ metadata: [String: Any]) async throws {
         let (engineMetadata, problem) = MetadataBridge.engine(metadata)
         if let problem { throw HKError.programmerError(problem) }
-        try mutate("addMetadata") { $0.metadata.merge(engineMetadata) }
+        do { try builder.add(metadata: engineMetadata) } catch { throw HKError.from(error) }
     }
 
     /// Saves the route, associated with a saved workout.
     public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?) async throws -> HKWorkoutRoute {
         let (engineMetadata, problem) = MetadataBridge.engine(metadata)
         if let problem { throw HKError.programmerError(problem) }
-        let engine = try store.checkedEngine()
-        let snapshot = state.withLock { $0 }
-        if let closed = snapshot.closed {
-            throw HKError(.errorInvalidArgument, "HKWorkoutRouteBuilder.finishRoute: the builder was \(closed)")
+        _ = try store.checkedEngine()
+        do {
+            let route = try await builder.finish(workout: workout.uuid, metadata: engineMetadata)
+            return HKWorkoutRoute(value: .workoutRoute(route))
+        } catch {
+            throw HKError.from(error)
         }
-        var routeMetadata = snapshot.metadata
-        routeMetadata.merge(engineMetadata)
-        let route = WorkoutRoute(
-            uuid: engine.nextObjectID(), workoutUUID: workout.uuid, locations: snapshot.locations,
-            device: device?.engineValue, metadata: routeMetadata)
-        try await store.perform {
-            _ = try await $0.save(
-                [.workoutRoute(route)], associations: [WorkoutAssociation(sample: route.uuid, workout: workout.uuid)])
-        }
-        state.withLock { $0.closed = "finished" }
-        return HKWorkoutRoute(value: .workoutRoute(route))
     }
 
     /// Saves the route (completion form).
@@ -106,16 +87,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
 
     /// Abandons the route.
     public override func discard() {
-        state.withLock { $0.closed = "discarded" }
-    }
-
-    private func mutate(_ call: String, _ change: (inout State) -> Void) throws(HKError) {
-        try state.withLock { (state: inout State) throws(HKError) in
-            if let closed = state.closed {
-                throw HKError(.errorInvalidArgument, "HKWorkoutRouteBuilder.\(call): the builder was \(closed)")
-            }
-            change(&state)
-        }
+        builder.discard()
     }
 }
 

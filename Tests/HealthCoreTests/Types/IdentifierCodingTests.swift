@@ -54,17 +54,16 @@ struct IdentifierCodingTests {
         #expect(SampleType(identifier: "HKDataTypeIdentifierElectrocardiogram") == .electrocardiogram)
         #expect(SampleType(identifier: "HKDataTypeSleepDurationGoal") == .sleepDurationGoal)
         #expect(SampleType(identifier: "HKDocumentTypeIdentifierCDA") == .cdaDocument)
-        if case .quantity(let identifier) = SampleType(identifier: "HKQuantityTypeIdentifierFromTheFuture") {
-            #expect(identifier.rawValue == "HKQuantityTypeIdentifierFromTheFuture")
-            #expect(identifier.typeDescription == nil)
-        } else {
-            Issue.record("an unknown quantity identifier is still a quantity type")
-        }
-        if case .other(let identifier) = SampleType(identifier: "HKWorkoutTypeIdentifierX") {
-            #expect(identifier == "HKWorkoutTypeIdentifierX")
-        } else {
-            Issue.record("singletons match exactly")
-        }
+        let future = SampleType(identifier: "HKQuantityTypeIdentifierFromTheFuture")
+        #expect(future.kind == .quantity, "an unknown quantity identifier is still a quantity type")
+        #expect(future.quantityIdentifier?.rawValue == "HKQuantityTypeIdentifierFromTheFuture")
+        #expect(future.quantityIdentifier?.typeDescription == nil)
+        #expect(future.categoryIdentifier == nil && future.correlationIdentifier == nil)
+        let near = SampleType(identifier: "HKWorkoutTypeIdentifierX")
+        #expect(near.kind == .other, "singletons match exactly")
+        #expect(near.identifier == "HKWorkoutTypeIdentifierX")
+        #expect(SampleType(identifier: "HKCategoryTypeIdentifierSleepAnalysis").categoryIdentifier == .sleepAnalysis)
+        #expect(SampleType(identifier: "HKCorrelationTypeIdentifierFood").correlationIdentifier == .food)
     }
 
     @Test("SampleType identifiers round-trip, including unknown ones")
@@ -84,7 +83,8 @@ struct IdentifierCodingTests {
     @Test("SampleType is Codable as its identifier string")
     func sampleTypeJSON() throws {
         let types: [SampleType] = [
-            .quantity(.heartRate), .category(.mindfulSession), .workout, .other("HKDataTypeFromTheFuture"),
+            .quantity(.heartRate), .category(.mindfulSession), .workout,
+            SampleType(identifier: "HKDataTypeFromTheFuture"),
             .quantity(QuantityTypeIdentifier("HKQuantityTypeIdentifierFromTheFuture")),
         ]
         let data = try JSONEncoder().encode(types)
@@ -98,9 +98,9 @@ struct IdentifierCodingTests {
 
     @Test("SampleType equality, hashing and order use the identifier")
     func equalityAndOrder() {
-        #expect(SampleType.other("HKWorkoutTypeIdentifier") == .workout)
-        #expect(SampleType.other("HKQuantityTypeIdentifierStepCount") == .quantity(.stepCount))
-        let set: Set<SampleType> = [.workout, .other("HKWorkoutTypeIdentifier"), .quantity(.stepCount)]
+        #expect(SampleType(identifier: "HKWorkoutTypeIdentifier") == .workout)
+        #expect(SampleType(identifier: "HKQuantityTypeIdentifierStepCount") == .quantity(.stepCount))
+        let set: Set<SampleType> = [.workout, SampleType(identifier: "HKWorkoutTypeIdentifier"), .quantity(.stepCount)]
         #expect(set.count == 2)
         let sorted = [SampleType.workout, .quantity(.stepCount), .category(.sleepAnalysis)].sorted()
         #expect(sorted == [.category(.sleepAnalysis), .quantity(.stepCount), .workout])

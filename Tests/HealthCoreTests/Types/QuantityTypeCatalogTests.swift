@@ -16,6 +16,8 @@ struct QuantityTypeCatalogTests {
             #expect(description.identifier == identifier)
             #expect(description.aggregationStyle == Self.styles[row.style], "style of \(row.short)")
             #expect(description.canonicalUnitString == row.unit, "unit of \(row.short)")
+            #expect(description.canonicalUnit == (try HealthUnit(from: row.unit)), "parsed unit of \(row.short)")
+            #expect(QuantityTypeCatalog.canonicalUnits.contains(description.canonicalUnit))
             #expect(description.introducedIn == row.iOS, "version of \(row.short)")
         }
     }
@@ -124,9 +126,10 @@ struct QuantityTypeCatalogTests {
         let custom = QuantityTypeDescription(
             identifier: QuantityTypeIdentifier("HKQuantityTypeIdentifierFromTheFuture"),
             aggregationStyle: .discreteArithmetic,
-            canonicalUnitString: "count",
+            canonicalUnit: .count(),
             group: .vitalSigns
         )
+        #expect(custom.canonicalUnitString == "count")
         #expect(custom.allowedStatistics == StatisticsOptions.allowed(for: .discreteArithmetic))
         #expect(custom.maximumDuration == nil)
         #expect(custom.introducedIn == nil)

@@ -80,7 +80,7 @@ import Testing
             let merged = try #require(bucket.sumQuantity()).doubleValue(for: .count())
             let expected = try #require(figures["dedup"])
             #expect(abs(merged - expected) <= 1e-6 * max(1, expected), "merged steps on \(day)")
-            let raw = try bucket.bySource.values.compactMap(\.sum).reduce(0, +)
+            let raw = bucket.bySource.values.compactMap(\.sum).reduce(0, +)
             #expect(abs(raw - (figures["raw"] ?? -1)) <= 1e-9 * max(1, raw), "raw steps on \(day)")
             #expect(raw >= merged - 1e-9, "the merge never exceeds the naive sum on \(day)")
             totalRaw += raw

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthQuery
+import HealthSimulation
 import HealthStorage
 import HealthTesting
 import Testing

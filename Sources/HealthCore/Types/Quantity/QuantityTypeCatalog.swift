@@ -29,6 +29,12 @@ public enum QuantityTypeCatalog {
         byIdentifier[identifier]
     }
 
+    /// Every distinct canonical unit of the catalog, in catalog order (parsed once, with the rows).
+    public static let canonicalUnits: [HealthUnit] = {
+        var seen: Set<HealthUnit> = []
+        return all.map(\.canonicalUnit).filter { seen.insert($0).inserted }
+    }()
+
     /// The descriptions of one group, in catalog order.
     ///
     /// - Parameter group: The group.

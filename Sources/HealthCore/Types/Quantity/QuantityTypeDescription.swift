@@ -2,14 +2,13 @@ public import Foundation
 
 /// What the catalog knows about one quantity type: how it aggregates, its canonical unit and its limits.
 ///
-/// The canonical unit is kept as the unit string of the SDK header (for example `"count/min"`,
-/// `"ml/(kg*min)"`, `"dBASPL"`); parse it with the units module when you need a unit value. Statistics are
-/// computed in this unit.
+/// The canonical unit is a parsed ``HealthUnit`` (the catalog's rows spell it as the SDK header does, for
+/// example `"count/min"`, `"ml/(kg*min)"`, `"dBASPL"`, and parse it once). Statistics are computed in this unit.
 ///
 /// ```swift
 /// let steps = QuantityTypeIdentifier.stepCount.typeDescription
 /// steps?.aggregationStyle        // .cumulative
-/// steps?.canonicalUnitString     // "count"
+/// steps?.canonicalUnit           // HealthUnit.count()
 /// steps?.maximumDuration         // 345_600 (4 days)
 /// steps?.allowedStatistics       // [.separateBySource, .cumulativeSum, .mostRecent, .duration]
 /// ```
@@ -21,7 +20,9 @@ public struct QuantityTypeDescription: Hashable, Sendable {
     public let identifier: QuantityTypeIdentifier
     /// How values of the type combine over time.
     public let aggregationStyle: AggregationStyle
-    /// The canonical unit, as written in the SDK header comment (for example `"count/s"`, `"kcal/(kg*hr)"`).
+    /// The canonical unit (the SDK header's `count/s`, `kcal/(kg*hr)`, …), parsed once.
+    public let canonicalUnit: HealthUnit
+    /// The canonical unit's string, as the SDK header writes it (and as stores record it).
     public let canonicalUnitString: String
     /// The statistics a query may compute for the type; by default ``StatisticsOptions/allowed(for:)``.
     public let allowedStatistics: StatisticsOptions
@@ -46,7 +47,8 @@ public struct QuantityTypeDescription: Hashable, Sendable {
     /// - Parameters:
     ///   - identifier: The type.
     ///   - aggregationStyle: How its values combine.
-    ///   - canonicalUnitString: Its canonical unit string.
+    ///   - canonicalUnit: Its canonical unit.
+    ///   - canonicalUnitString: The unit's spelling in the SDK header; `nil` for the unit's own ``HealthUnit/unitString``.
     ///   - allowedStatistics: The allowed statistics; `nil` uses ``StatisticsOptions/allowed(for:)``.
     ///   - maximumDuration: The longest allowed sample duration in seconds, if any.
     ///   - allowsNegativeValues: Whether negative values are meaningful.
@@ -56,7 +58,8 @@ public struct QuantityTypeDescription: Hashable, Sendable {
     public init(
         identifier: QuantityTypeIdentifier,
         aggregationStyle: AggregationStyle,
-        canonicalUnitString: String,
+        canonicalUnit: HealthUnit,
+        canonicalUnitString: String? = nil,
         allowedStatistics: StatisticsOptions? = nil,
         maximumDuration: TimeInterval? = nil,
         allowsNegativeValues: Bool = false,
@@ -66,7 +69,8 @@ public struct QuantityTypeDescription: Hashable, Sendable {
     ) {
         self.identifier = identifier
         self.aggregationStyle = aggregationStyle
-        self.canonicalUnitString = canonicalUnitString
+        self.canonicalUnit = canonicalUnit
+        self.canonicalUnitString = canonicalUnitString ?? canonicalUnit.unitString
         self.allowedStatistics = allowedStatistics ?? StatisticsOptions.allowed(for: aggregationStyle)
         self.maximumDuration = maximumDuration
         self.allowsNegativeValues = allowsNegativeValues
@@ -91,6 +95,7 @@ extension QuantityTypeDescription {
         self.init(
             identifier: identifier,
             aggregationStyle: style,
+            canonicalUnit: try! HealthUnit(from: unit),  // safe: catalog literals; CatalogTests parse every row
             canonicalUnitString: unit,
             maximumDuration: maximumDuration,
             allowsNegativeValues: negative,

@@ -13,7 +13,7 @@ extension HealthStore {
     /// swept from the samples as before.
     func slotCollection(
         _ type: QuantityTypeIdentifier, _ predicate: SamplePredicate, _ computation: StatisticsComputation,
-        _ buckets: StatisticsBuckets
+        _ buckets: StatisticsBuckets, persistence: SlotPersistence
     ) async throws -> StatisticsCollection? {
         guard computation.aggregationStyle == .cumulative, computation.options == .cumulativeSum,
             let (windowStart, windowEnd) = Self.plainWindow(predicate),
@@ -21,7 +21,7 @@ extension HealthStore {
             try await authorizationRecord().canRead(.quantity(type))
         else { return nil }
         let empty = StatisticsCollection(buckets: buckets, unit: computation.unit, results: [])
-        let slots = try await mergedSlots(for: computation)
+        let slots = try await mergedSlots(for: computation, persistence: persistence)
         guard let present = slots.presentRange,
             let (from, through) = try await selectedExtent(type, predicate, windowStart, windowEnd, present),
             let indices = buckets.indices(from: from, through: through)

@@ -16,6 +16,8 @@ extension HealthStore {
         case whenLarge
         /// Whenever they changed (``HealthStore/prepareStatistics(for:)``).
         case always
+        /// Never: a one-off computation (a query's own source order) is kept in memory only.
+        case never
     }
 
     /// The merged slots of a cumulative-sum computation over every sample of its type, up to date with the
@@ -30,12 +32,13 @@ extension HealthStore {
                 return await keep(held, computation, save: true)
             }
             if let (patched, changes) = try await patch(held, computation, to: anchor) {
-                let save = changes >= Self.slotPersistThreshold || persistence == .always
+                let save =
+                    persistence != .never && (changes >= Self.slotPersistThreshold || persistence == .always)
                 return await keep(patched, computation, save: save)
             }
         }
         let built = try await buildSlots(computation, anchor: anchor)
-        return await keep(built, computation, save: true)
+        return await keep(built, computation, save: persistence != .never)
     }
 
     /// Puts slots in the shared cache, first saving them in the store when `save` is set.

@@ -7,14 +7,21 @@ extension HealthStore {
     ///
     /// Cumulative sums merge overlapping sources by the type's source order (the Health app's numbers, not a
     /// naive sum). The window is the predicate's date range when it has one, else the span of the samples.
+    /// - Parameters:
+    ///   - type: The quantity type.
+    ///   - predicate: Which samples.
+    ///   - options: The statistics.
+    ///   - sourceOrder: A merge order for this query only (highest priority first); nil for the type's own
+    ///     (``sourceOrder(for:)``). The store's order is not changed.
     /// - Throws: ``HealthError`` `.noData` (11) when no sample matches; `.invalidArgument` (3) for options the
     ///   type does not allow (a sum of heart rate).
     public func statistics(
         of type: QuantityTypeIdentifier,
         predicate: SamplePredicate = .all,
-        options: StatisticsOptions
+        options: StatisticsOptions,
+        sourceOrder: SourceOrder? = nil
     ) async throws -> StatisticsResult {
-        let computation = try await makeComputation(type, options: options)
+        let computation = try await makeComputation(type, options: options, sourceOrder: sourceOrder)
         let window = predicate.dateWindow
         let inputs = try await statisticsInputs(type, predicate: predicate, computation: computation, range: nil)
         let resolved = window.flatMap { window -> DateInterval? in
@@ -41,14 +48,18 @@ extension HealthStore {
     ///   - anchorDate: Any date on the bucket grid.
     ///   - intervalComponents: The bucket length (seconds … years). Its `calendar`, when set, does the bucket
     ///     arithmetic (with its time zone), as in HealthKit; otherwise the store's calendar does.
+    ///   - sourceOrder: A merge order for this query only (highest priority first; sources not listed follow);
+    ///     nil for the type's own (``sourceOrder(for:)``). The store's order is not changed, and the merged slots
+    ///     of a one-off order are kept in memory only.
     public func statisticsCollection(
         of type: QuantityTypeIdentifier,
         predicate: SamplePredicate = .all,
         options: StatisticsOptions,
         anchorDate: Date,
-        intervalComponents: DateComponents
+        intervalComponents: DateComponents,
+        sourceOrder: SourceOrder? = nil
     ) async throws -> StatisticsCollection {
-        let computation = try await makeComputation(type, options: options)
+        let computation = try await makeComputation(type, options: options, sourceOrder: sourceOrder)
         let buckets: StatisticsBuckets
         do {
             buckets = try StatisticsBuckets(
@@ -56,7 +67,10 @@ extension HealthStore {
         } catch {
             throw HealthError(.invalidArgument, error.description)
         }
-        if let cached = try await slotCollection(type, predicate, computation, buckets) { return cached }
+        let persistence: SlotPersistence = sourceOrder == nil ? .whenLarge : .never
+        if let cached = try await slotCollection(type, predicate, computation, buckets, persistence: persistence) {
+            return cached
+        }
         guard let span = try await selectedSpan(type, predicate: predicate),
             let indices = buckets.indices(from: span.start, through: span.end)
         else {
@@ -99,7 +113,8 @@ extension HealthStore {
         predicate: SamplePredicate = .all,
         options: StatisticsOptions,
         anchorDate: Date,
-        intervalComponents: DateComponents
+        intervalComponents: DateComponents,
+        sourceOrder: SourceOrder? = nil
     ) -> AsyncThrowingStream<StatisticsCollection, any Error> {
         let notifications = hub.notifications(for: [.quantity(type)])
         return AsyncThrowingStream { continuation in
@@ -108,7 +123,7 @@ extension HealthStore {
                     func compute() async throws -> StatisticsCollection {
                         try await self.statisticsCollection(
                             of: type, predicate: predicate, options: options, anchorDate: anchorDate,
-                            intervalComponents: intervalComponents)
+                            intervalComponents: intervalComponents, sourceOrder: sourceOrder)
                     }
                     continuation.yield(try await compute())
                     for await _ in notifications { continuation.yield(try await compute()) }
@@ -147,11 +162,12 @@ extension HealthStore {
     static var lookahead: TimeInterval { 600 }
 
     func makeComputation(
-        _ type: QuantityTypeIdentifier, options: StatisticsOptions
+        _ type: QuantityTypeIdentifier, options: StatisticsOptions, sourceOrder override: SourceOrder? = nil
     ) async throws
         -> StatisticsComputation
     {
-        let order = try await sourceOrder(for: type)
+        let order: SourceOrder
+        if let override { order = override } else { order = try await sourceOrder(for: type) }
         do {
             return try StatisticsComputation(type: type, options: options, sourceOrder: order)
         } catch {

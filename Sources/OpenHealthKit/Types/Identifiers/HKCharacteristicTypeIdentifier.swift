@@ -2,7 +2,8 @@ import HealthCore
 
 /// The identifier of a characteristic type: HealthKit's `HKCharacteristicTypeIdentifier`, an open set of identifier strings.
 ///
-/// Every constant maps a name of HealthCore's catalog; unknown identifiers are kept verbatim.
+/// Every constant is derived from HealthCore's catalog (`scripts/generate-hk-spellings` writes
+/// `HKCharacteristicTypeIdentifier+Catalog.swift`); unknown identifiers are kept verbatim.
 ///
 /// ```swift
 /// HKCharacteristicTypeIdentifier.dateOfBirth.rawValue   // "HKCharacteristicTypeIdentifierDateOfBirth"
@@ -18,23 +19,4 @@ public struct HKCharacteristicTypeIdentifier: RawRepresentable, Hashable, Sendab
     /// The engine's identifier.
     var engineValue: CharacteristicTypeIdentifier { CharacteristicTypeIdentifier(rawValue: rawValue) }
 
-}
-
-extension HKCharacteristicTypeIdentifier {
-    /// `CharacteristicTypeIdentifier.biologicalSex`.
-    public static let biologicalSex = HKCharacteristicTypeIdentifier(CharacteristicTypeIdentifier.biologicalSex)
-    /// `CharacteristicTypeIdentifier.bloodType`.
-    public static let bloodType = HKCharacteristicTypeIdentifier(CharacteristicTypeIdentifier.bloodType)
-    /// `CharacteristicTypeIdentifier.dateOfBirth`.
-    public static let dateOfBirth = HKCharacteristicTypeIdentifier(CharacteristicTypeIdentifier.dateOfBirth)
-    /// `CharacteristicTypeIdentifier.fitzpatrickSkinType`.
-    public static let fitzpatrickSkinType = HKCharacteristicTypeIdentifier(
-        CharacteristicTypeIdentifier.fitzpatrickSkinType)
-    /// `CharacteristicTypeIdentifier.wheelchairUse`.
-    public static let wheelchairUse = HKCharacteristicTypeIdentifier(CharacteristicTypeIdentifier.wheelchairUse)
-    /// `CharacteristicTypeIdentifier.activityMoveMode`.
-    public static let activityMoveMode = HKCharacteristicTypeIdentifier(CharacteristicTypeIdentifier.activityMoveMode)
-    /// `CharacteristicTypeIdentifier.cardioFitnessMedicationsUse`.
-    public static let cardioFitnessMedicationsUse = HKCharacteristicTypeIdentifier(
-        CharacteristicTypeIdentifier.cardioFitnessMedicationsUse)
 }

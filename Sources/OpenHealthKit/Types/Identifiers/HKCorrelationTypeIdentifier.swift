@@ -2,7 +2,8 @@ import HealthCore
 
 /// The identifier of a correlation type: HealthKit's `HKCorrelationTypeIdentifier`, an open set of identifier strings.
 ///
-/// Every constant maps a name of HealthCore's catalog; unknown identifiers are kept verbatim.
+/// Every constant is derived from HealthCore's catalog (`scripts/generate-hk-spellings` writes
+/// `HKCorrelationTypeIdentifier+Catalog.swift`); unknown identifiers are kept verbatim.
 ///
 /// ```swift
 /// HKCorrelationTypeIdentifier.bloodPressure.rawValue   // "HKCorrelationTypeIdentifierBloodPressure"
@@ -18,11 +19,4 @@ public struct HKCorrelationTypeIdentifier: RawRepresentable, Hashable, Sendable 
     /// The engine's identifier.
     var engineValue: CorrelationTypeIdentifier { CorrelationTypeIdentifier(rawValue: rawValue) }
 
-}
-
-extension HKCorrelationTypeIdentifier {
-    /// `CorrelationTypeIdentifier.bloodPressure`.
-    public static let bloodPressure = HKCorrelationTypeIdentifier(CorrelationTypeIdentifier.bloodPressure)
-    /// `CorrelationTypeIdentifier.food`.
-    public static let food = HKCorrelationTypeIdentifier(CorrelationTypeIdentifier.food)
 }

@@ -2,7 +2,8 @@ import HealthCore
 
 /// The identifier of a document type: HealthKit's `HKDocumentTypeIdentifier`, an open set of identifier strings.
 ///
-/// Every constant maps a name of HealthCore's catalog; unknown identifiers are kept verbatim.
+/// Every constant is derived from HealthCore's catalog (`scripts/generate-hk-spellings` writes
+/// `HKDocumentTypeIdentifier+Catalog.swift`); unknown identifiers are kept verbatim.
 ///
 /// ```swift
 /// HKDocumentTypeIdentifier.CDA.rawValue   // "HKDocumentTypeIdentifierCDA"
@@ -18,9 +19,4 @@ public struct HKDocumentTypeIdentifier: RawRepresentable, Hashable, Sendable {
     /// The engine's identifier.
     var engineValue: DocumentTypeIdentifier { DocumentTypeIdentifier(rawValue: rawValue) }
 
-}
-
-extension HKDocumentTypeIdentifier {
-    /// `DocumentTypeIdentifier.cda` (HealthKit spells it `CDA`).
-    public static let CDA = HKDocumentTypeIdentifier(DocumentTypeIdentifier.cda)
 }

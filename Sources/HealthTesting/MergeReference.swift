@@ -1,3 +1,4 @@
+import Foundation
 public import HealthCore
 
 /// A simple, exact reference for the watch-first merge of a cumulative type, used to check statistics.
@@ -30,12 +31,12 @@ public enum MergeReference {
         let matching = samples.compactMap(\.quantitySample).filter { $0.quantityType == type }
         let winners = matching.filter { $0.sourceRevision?.source == preferred }
         let others = matching.filter { $0.sourceRevision?.source != preferred }
-        let covered = TimeSpan.union(winners.map { TimeSpan(start: $0.startDate, end: $0.endDate) })
+        let covered = ReferenceSpan.union(winners.map { ReferenceSpan(start: $0.startDate, end: $0.endDate) })
         var total = 0.0
         for sample in winners { total += (try? sample.quantity.doubleValue(for: unit)) ?? 0 }
         for sample in others {
             let value = (try? sample.quantity.doubleValue(for: unit)) ?? 0
-            let span = TimeSpan(start: sample.startDate, end: sample.endDate)
+            let span = ReferenceSpan(start: sample.startDate, end: sample.endDate)
             guard span.seconds > 0 else {
                 let hidden = covered.contains { $0.start <= span.start && span.start < $0.end }
                 if !hidden { total += value }
@@ -48,7 +49,7 @@ public enum MergeReference {
     }
 
     /// Seconds of `span` covered by the sorted, disjoint `covered` spans (binary search for the first).
-    private static func overlap(of span: TimeSpan, with covered: [TimeSpan]) -> Double {
+    private static func overlap(of span: ReferenceSpan, with covered: [ReferenceSpan]) -> Double {
         var low = 0
         var high = covered.count
         while low < high {
@@ -62,5 +63,31 @@ public enum MergeReference {
             index += 1
         }
         return seconds
+    }
+}
+
+/// A half-open interval `[start, end)` of the reference merge (kept apart from the simulator's own intervals, so
+/// the oracle shares no code with what it checks).
+private struct ReferenceSpan {
+    var start: Date
+    var end: Date
+
+    var seconds: TimeInterval { end.timeIntervalSince(start) }
+
+    func overlap(with other: ReferenceSpan) -> TimeInterval {
+        max(0, min(end, other.end).timeIntervalSince(max(start, other.start)))
+    }
+
+    /// Sorted, merged union of `spans`.
+    static func union(_ spans: [ReferenceSpan]) -> [ReferenceSpan] {
+        var merged: [ReferenceSpan] = []
+        for span in spans.sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) where span.end > span.start {
+            if let last = merged.last, span.start <= last.end {
+                merged[merged.count - 1].end = max(last.end, span.end)
+            } else {
+                merged.append(span)
+            }
+        }
+        return merged
     }
 }

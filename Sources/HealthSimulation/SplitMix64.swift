@@ -1,8 +1,10 @@
-/// A seeded, platform-independent random number generator (SplitMix64), for reproducible test data.
+/// The project's one seeded, platform-independent random number generator (SplitMix64): simulations, test data
+/// and the command line's `--seed` all draw from it, so a seed means the same data everywhere.
 ///
 /// ```swift
 /// var rng = SplitMix64(seed: 42)
-/// rng.next() // always the same sequence for seed 42
+/// let runs = simulation.weekOfMorningRuns(startingOn: monday, using: &rng, makeUUID: newID)
+/// rng.next()   // always the same sequence for seed 42
 /// ```
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
@@ -19,7 +21,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// A double in `[0, 1)` from our own mapping of the bits (stable across platforms).
+    /// A double in `[0, 1)` from our own mapping of the bits (stable across platforms, unlike
+    /// `Double.random(in:using:)`).
     public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 
     /// An integer in `range` from our own mapping of the bits (stable across platforms).
