@@ -6,9 +6,11 @@ import Synchronization
 ///
 /// One producer and one consumer. The producer ends the stream with ``finish()`` or ``fail(_:)``; the consumer
 /// stops it early with ``cancel()``, which makes a waiting or later ``send(_:)`` throw `CancellationError`.
-final class BatchQueue<Element: Sendable>: Sendable {
+package final class BatchQueue<Element: Sendable>: Sendable {
     private struct State {
-        var items: [Element] = []
+        /// The queued items from `head` on; slots before `head` are emptied as they are taken (a taken batch must
+        /// not stay referenced while the queue keeps running: the parser is usually ahead, so it rarely empties).
+        var items: [Element?] = []
         var head = 0
         var finished = false
         var failure: (any Error)?
@@ -21,9 +23,13 @@ final class BatchQueue<Element: Sendable>: Sendable {
         mutating func popFirst() -> Element? {
             guard head < items.count else { return nil }
             let item = items[head]
+            items[head] = nil
             head += 1
             if head == items.count {
                 items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 16 {
+                items.removeFirst(head)
                 head = 0
             }
             return item
@@ -46,13 +52,13 @@ final class BatchQueue<Element: Sendable>: Sendable {
     private let state = Mutex(State())
     private let capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// Appends an item, suspending while the queue is full.
     /// - Throws: `CancellationError` once the consumer has cancelled (or the producer's task is cancelled).
-    func send(_ item: Element) async throws {
+    package func send(_ item: Element) async throws {
         try Task.checkCancellation()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let action = state.withLock { state -> SendAction in
@@ -78,12 +84,12 @@ final class BatchQueue<Element: Sendable>: Sendable {
     }
 
     /// Ends the stream after the items sent so far.
-    func finish() {
+    package func finish() {
         close(failure: nil)
     }
 
     /// Ends the stream with an error, which the consumer receives after the items sent so far.
-    func fail(_ error: any Error) {
+    package func fail(_ error: any Error) {
         close(failure: error)
     }
 
@@ -98,9 +104,9 @@ final class BatchQueue<Element: Sendable>: Sendable {
         if let failure { receiver?.resume(throwing: failure) } else { receiver?.resume(returning: nil) }
     }
 
-    /// The next item, suspending while the queue is empty; nil once the stream has finished.
+    /// The next item, suspending while the queue is empty; nil once the stream has finished or was cancelled.
     /// - Throws: The producer's error (after the items sent before it).
-    func receive() async throws -> Element? {
+    package func receive() async throws -> Element? {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Element?, any Error>) in
             let action = state.withLock { state -> ReceiveAction in
                 if let item = state.popFirst() {
@@ -112,6 +118,7 @@ final class BatchQueue<Element: Sendable>: Sendable {
                     return .item(item, sender)
                 }
                 if state.finished { return .end(state.failure) }
+                if state.cancelled { return .end(nil) }
                 state.waitingReceiver = continuation
                 return .wait
             }
@@ -127,7 +134,7 @@ final class BatchQueue<Element: Sendable>: Sendable {
     }
 
     /// Stops the queue: a waiting producer throws `CancellationError`, items are dropped.
-    func cancel() {
+    package func cancel() {
         let (sender, receiver) = state.withLock {
             state -> (CheckedContinuation<Void, any Error>?, CheckedContinuation<Element?, any Error>?) in
             state.cancelled = true
