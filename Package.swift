@@ -28,7 +28,6 @@ let package = Package(
         .library(name: "HealthSimulation", targets: ["HealthSimulation"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "HealthRuntime", targets: ["HealthRuntime"]),
-        .library(name: "HealthTesting", targets: ["HealthTesting"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .executable(name: "ohk", targets: ["ohk"]),
     ],
