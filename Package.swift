@@ -36,6 +36,14 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        // The server (HealthServer only): HTTP, graceful shutdown, logs, token hashes and webhook signatures,
+        // webhook delivery. Hummingbird without its swift-configuration trait (not used; less to build).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", "2.101.2"..<"3.0.0"),
     ],
     targets: [
         // Values: identifiers and the type catalog, units, quantities, samples, metadata, validation, predicates.
@@ -79,9 +87,28 @@ let package = Package(
         .target(
             name: "HealthCLI",
             dependencies: [
-                "HealthCore", "HealthQuery", "HealthSimulation", "HealthExport", "HealthRuntime",
+                "HealthCore", "HealthQuery", "HealthSimulation", "HealthExport", "HealthRuntime", "HealthServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // HealthKit over HTTP for many people and apps: tokens and grants, the /v1 API, SSE, webhooks.
+        .target(
+            name: "HealthServer",
+            dependencies: [
+                "HealthCore", "HealthQuery", "HealthExport", "HealthRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources/openapi.json")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "ohk", dependencies: ["HealthCLI"], swiftSettings: swiftSettings),
@@ -133,6 +160,16 @@ let package = Package(
         .testTarget(
             name: "HealthStorageSQLiteTests",
             dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthServerTests",
+            dependencies: [
+                "HealthServer", "HealthCore", "HealthQuery", "HealthRuntime", "HealthTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

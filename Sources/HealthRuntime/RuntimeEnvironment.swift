@@ -50,4 +50,11 @@ public enum Live {
 
     /// A random 64-bit seed (for simulations that are not asked for a seed).
     public static func seed() -> UInt64 { UInt64.random(in: .min ... .max) }
+
+    /// Cryptographically secure random bytes (the system's generator: `getrandom` on Linux), for tokens and
+    /// webhook secrets.
+    @Sendable public static func randomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<max(0, count)).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
 }

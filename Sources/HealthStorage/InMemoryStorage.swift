@@ -78,6 +78,13 @@ public final class InMemoryStorage: SampleStorage {
         state.withLock { $0.settings[key] = value }
     }
 
+    public func settings(withPrefix prefix: String) async throws(StorageError) -> [(key: String, value: Data)] {
+        state.withLock { state in
+            state.settings.filter { $0.key.utf8.starts(with: prefix.utf8) }
+                .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
+        }
+    }
+
     public func activitySummaries(
         from: CalendarDay?, through: CalendarDay?
     ) async throws(StorageError)

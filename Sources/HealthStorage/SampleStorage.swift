@@ -55,6 +55,9 @@ public protocol SampleStorage: Sendable {
     /// Stores or removes a setting.
     func setSetting(_ key: String, _ value: Data?) async throws(StorageError)
 
+    /// Every setting whose key starts with a prefix, in key order (byte order of the UTF-8 keys).
+    func settings(withPrefix prefix: String) async throws(StorageError) -> [(key: String, value: Data)]
+
     /// Activity summaries in a day range (inclusive); all when nil.
     func activitySummaries(from: CalendarDay?, through: CalendarDay?) async throws(StorageError) -> [ActivitySummary]
 

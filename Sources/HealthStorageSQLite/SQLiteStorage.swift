@@ -265,6 +265,18 @@ extension SQLiteStorage {
         }
     }
 
+    /// Every setting whose key starts with a prefix, in key order (`substr` on the key, which SQLite compares as
+    /// bytes: no `LIKE` wildcards to escape).
+    public func settings(withPrefix prefix: String) async throws(StorageError) -> [(key: String, value: Data)] {
+        try await read("read settings") { db in
+            try Row.fetchAll(
+                db,
+                sql: "SELECT key, value FROM settings WHERE substr(key, 1, ?) = ? ORDER BY key",
+                arguments: [prefix.utf8.count, prefix]
+            ).map { row in (row[0] as String, (row[1] as Data?) ?? Data()) }
+        }
+    }
+
     /// Activity summaries in a day range (inclusive), in day order.
     public func activitySummaries(
         from: CalendarDay?, through: CalendarDay?

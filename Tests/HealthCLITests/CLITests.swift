@@ -5,7 +5,9 @@ import Testing
     @Test func helpListsEveryCommandAndEachHasExamples() throws {
         let help = try OHKProcess.run(["--help"])
         #expect(help.status == 0)
-        for command in ["quickstart", "import", "stats", "samples", "workouts", "sources", "types", "export"] {
+        for command in [
+            "quickstart", "import", "stats", "samples", "workouts", "sources", "types", "export", "serve", "server",
+        ] {
             #expect(help.stdout.contains(command))
             let sub = try OHKProcess.run([command, "--help"])
             #expect(sub.status == 0)
@@ -19,6 +21,8 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("Created \(store)"))
         #expect(first.stdout.contains("Average daily steps"))
+        let next = first.stdout.components(separatedBy: "Next:\n").last?.split(separator: "\n").first ?? ""
+        #expect(next.contains("ohk stats steps --by day"), "the first suggestion is the merged daily steps: \(next)")
         #expect(FileManager.default.fileExists(atPath: store))
         let count = try OHKProcess.run(["samples", "steps", "--count", "--store", store])
         #expect(count.status == 0)
@@ -33,9 +37,15 @@ import Testing
         #expect(sources.stdout.hasPrefix("name,bundle identifier,samples"))
         #expect(sources.stdout.contains("Apple Watch"))
         let weights = try OHKProcess.run(["samples", "weight", "--store", store, "--format", "json", "--limit", "2"])
-        let rows = try JSONSerialization.jsonObject(with: Data(weights.stdout.utf8)) as? [[String: String]]
+        let rows = try JSONSerialization.jsonObject(with: Data(weights.stdout.utf8)) as? [[String: Any]]
         #expect(rows?.count == 2)
-        #expect(rows?.first?["unit"] == "kg")
+        #expect(rows?.first?["unit"] as? String == "kg")
+        #expect(rows?.first?["value"] is Double, "a value is a JSON number, not text")
+        let daily = try OHKProcess.run(["stats", "steps", "--by", "day", "--store", store, "--format", "json"])
+        let days = try JSONSerialization.jsonObject(with: Data(daily.stdout.utf8)) as? [[String: Any]]
+        #expect(days?.isEmpty == false)
+        #expect(days?.allSatisfy { $0["sum"] is Double || $0["sum"] is NSNull } == true)
+        #expect(!daily.stdout.contains("\"sum\" : \""), "no sum is a string")
     }
 
     @Test func theStoreComesFromTheEnvironmentWhenNotGiven() throws {
@@ -65,10 +75,14 @@ import Testing
             types.stdout.contains("heart-rate,heart-rate,HKQuantityTypeIdentifierHeartRate")
                 || types.stdout.contains("heart-rate,hr,HKQuantityTypeIdentifierHeartRate"))
         let store = try OHKProcess.temporaryStore()
+        #expect(try OHKProcess.run(["quickstart", "--days", "1", "--store", store]).status == 0)
+        var counts: Set<String> = []
         for name in ["steps", "stepCount", "step-count", "HKQuantityTypeIdentifierStepCount"] {
             let result = try OHKProcess.run(["samples", name, "--count", "--store", store])
             #expect(result.status == 0, "\(name): \(result.stderr)")
-            #expect(result.stdout == "0\n")
+            counts.insert(result.stdout)
         }
+        #expect(counts.count == 1, "every spelling names the same type: \(counts)")
+        #expect(counts.first != "0\n")
     }
 }

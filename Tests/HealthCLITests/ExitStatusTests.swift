@@ -20,6 +20,21 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func aMistypedStoreIsAnErrorAndCreatesNothing() throws {
+        let store = try OHKProcess.temporaryStore()
+        let folder = (store as NSString).deletingLastPathComponent + "/no-such-folder"
+        let mistyped = folder + "/helth.sqlite"
+        for arguments in [["stats", "steps"], ["samples", "steps", "--count"], ["sources"], ["workouts"]] {
+            let result = try OHKProcess.run(arguments + ["--store", mistyped])
+            #expect(result.status == 66, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.hasPrefix("error: \(mistyped)"), "\(result.stderr)")
+            #expect(result.stderr.contains("ohk quickstart") && result.stderr.contains("ohk import"))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: mistyped))
+        #expect(!FileManager.default.fileExists(atPath: folder), "not even the folder is made")
+    }
+
     @Test func unknownCommandsAndOptionsAreUsageErrors() throws {
         for arguments in [["frobnicate"], ["samples"], ["types", "--format", "xml"]] {
             let result = try OHKProcess.run(arguments)

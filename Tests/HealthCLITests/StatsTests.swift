@@ -110,14 +110,16 @@ import Testing
         let store = try Self.demo.get()
         let result = try OHKProcess.run(["stats", "heart-rate", "--by", "day", "--store", store, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]])
+        // Parsed by a JSON library: the statistics are JSON numbers, the unit and the day text.
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(!rows.isEmpty)
         for row in rows {
-            let low = Double(row["min"] ?? "") ?? .nan
-            let high = Double(row["max"] ?? "") ?? .nan
-            let mean = Double(row["average"] ?? "") ?? .nan
+            let low = try #require(row["min"] as? Double)
+            let high = try #require(row["max"] as? Double)
+            let mean = try #require(row["average"] as? Double)
             #expect(low <= mean && mean <= high)
-            #expect(row["unit"] == "count/min")
+            #expect(row["unit"] as? String == "count/min")
+            #expect(row["day"] is String)
         }
         func means(_ extra: [String]) throws -> [String: Double] {
             let arguments = ["stats", "heart-rate", "--by", "day", "--store", store, "--format", "csv"] + extra

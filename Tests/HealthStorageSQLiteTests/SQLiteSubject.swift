@@ -76,6 +76,9 @@ final class FileStorage: SampleStorage {
     func setSetting(_ key: String, _ value: Data?) async throws(StorageError) {
         try await storage.setSetting(key, value)
     }
+    func settings(withPrefix prefix: String) async throws(StorageError) -> [(key: String, value: Data)] {
+        try await storage.settings(withPrefix: prefix)
+    }
     func activitySummaries(from: CalendarDay?, through: CalendarDay?) async throws(StorageError) -> [ActivitySummary] {
         try await storage.activitySummaries(from: from, through: through)
     }

@@ -32,6 +32,24 @@ struct AuthorizationTests {
         }
     }
 
+    @Test(
+        "saving after a read-only request fails with code 4, as the field report shows",
+        arguments: TestSupport.Backend.allCases)
+    func readOnlyRequestThenSave(backend: TestSupport.Backend) async throws {
+        try await TestSupport.withStore(TestSupport.configuration(backend)) { store in
+            let steps = HKQuantityType(.stepCount)
+            try await store.requestAuthorization(toShare: [], read: [steps])
+            do {
+                try await store.save(TestSupport.steps(100, TestSupport.at(9), TestSupport.at(10)))
+                Issue.record("save succeeded after a read-only request")
+            } catch let error as HKError {
+                #expect(error.code == .errorAuthorizationDenied)
+                #expect(error.errorCode == 4)
+                #expect(error.localizedDescription.hasPrefix("Not authorized"))
+            }
+        }
+    }
+
     @Test("a read-denied app sees only its own samples", arguments: TestSupport.Backend.allCases)
     func readDeniedSeesOwn(backend: TestSupport.Backend) async throws {
         let writer = TestSupport.configuration(backend, app: TestSupport.otherApp)

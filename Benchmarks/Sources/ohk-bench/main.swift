@@ -5,7 +5,8 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String, default value: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1])
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+        let number = Int(arguments[index + 1])
     else { return value }
     return number
 }
@@ -18,14 +19,20 @@ func stringOption(_ name: String) -> String? {
 func runBenchmarks() async throws {
     let suite = arguments.first.flatMap { $0.hasPrefix("--") ? nil : $0 } ?? "all"
     var report = Report()
-    print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB")
+    print(
+        "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB"
+    )
     if suite == "store" || suite == "all" {
         try await StoreBenchmarks.run(
-            samples: option("--samples", default: 1_000_000), queryStoreSize: option("--query-store", default: 5_000_000),
+            samples: option("--samples", default: 1_000_000),
+            queryStoreSize: option("--query-store", default: 5_000_000),
             report: &report)
     }
     if suite == "statistics" || suite == "all" {
         try await StatisticsBenchmarks.run(years: option("--years", default: 10), report: &report)
+    }
+    if suite == "save" {
+        try await SaveBenchmarks.run(batches: option("--batches", default: 500), report: &report)
     }
     if suite == "import" {
         guard let export = stringOption("--export") else {

@@ -44,7 +44,7 @@ struct Export: AsyncParsableCommand {
                 throw CLIError(.cannotCreate, "\(file): cannot be replaced")
             }
         }
-        let store = try options.openStore()
+        let store = try options.openExistingStore()
         let writer = ExportWriter(store: store, clock: LiveEnvironment.clock, calendar: LiveEnvironment.calendar)
         let report: ExportWriteReport
         do {

@@ -75,7 +75,8 @@ struct Quickstart: AsyncParsableCommand {
         """
 
         Next:
-          swift run ohk samples steps --count --store \(path)
+          swift run ohk stats steps --by day --store \(path)     # daily steps, iPhone + Watch merged, never double-counted
+          swift run ohk stats heart-rate --by week --store \(path)
           swift run ohk sources --store \(path)
           swift run ohk samples weight --store \(path) --format csv
           swift run ohk types

@@ -35,7 +35,7 @@ struct Samples: AsyncParsableCommand {
         let calendar = LiveEnvironment.calendar
         let types = try CLIArguments.types(type)
         let window = try CLIArguments.window(from: from, to: to, calendar: calendar)
-        let store = try options.openStore()
+        let store = try options.openExistingStore()
         if count {
             // Counted by the storage: nothing is loaded.
             let total = try await store.count(of: types, predicate: window)
@@ -43,7 +43,7 @@ struct Samples: AsyncParsableCommand {
             return
         }
         let found = try await store.samples(of: types, predicate: window, sort: [.startDate], limit: limit)
-        var table = TableWriter(columns: ["start", "end", "type", "source", "unit", "value"])
+        var table = TableWriter(columns: ["start", "end", "type", "source", "unit", "value"], numeric: ["value"])
         for sample in found {
             let (value, unit) = CLIFormatting.valueAndUnit(sample)
             table.append([

@@ -19,11 +19,11 @@ struct Sources: AsyncParsableCommand {
 
     func run() async throws {
         let types = try type.map(CLIArguments.types) ?? Set(TypeNames.catalog.map(\.type))
-        let store = try options.openStore()
+        let store = try options.openExistingStore()
         var counts: [Source: Int] = [:]
         // Counted by the storage in one pass: nothing is loaded.
         for entry in try await store.sourceCounts(of: types) { counts[entry.record.source, default: 0] += entry.count }
-        var table = TableWriter(columns: ["name", "bundle identifier", "samples"])
+        var table = TableWriter(columns: ["name", "bundle identifier", "samples"], numeric: ["samples"])
         for (source, count) in counts.sorted(by: { $0.key.bundleIdentifier < $1.key.bundleIdentifier }) {
             table.append([source.name, source.bundleIdentifier, String(count)])
         }

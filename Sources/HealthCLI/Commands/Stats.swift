@@ -64,7 +64,7 @@ struct Stats: AsyncParsableCommand {
         let start = try from.map { try Self.day($0, option: "--from", calendar: calendar) }
         let end = try to.map { try Self.day($0, option: "--to", calendar: calendar) }
         if let start, let end, end <= start { throw CLIError.usage("--to must be after --from") }
-        let store = try options.openStore()
+        let store = try options.openExistingStore()
         var order: SourceOrder?
         if let sourceOrder {
             let known = try await store.sourceCounts(of: [resolved]).map(\.record)
@@ -85,7 +85,8 @@ struct Stats: AsyncParsableCommand {
             anchorDate: by.anchor(near: start ?? LiveEnvironment.clock.now, in: calendar),
             intervalComponents: by.components, sourceOrder: order)
         var table = TableWriter(
-            columns: [by.rawValue, "unit"] + (cumulative ? ["sum"] : ["min", "max", "average"]))
+            columns: [by.rawValue, "unit"] + (cumulative ? ["sum"] : ["min", "max", "average"]),
+            numeric: ["sum", "min", "max", "average"])
         for result in collection.statistics() {
             if let start, result.startDate < start { continue }
             if let end, result.startDate >= end { continue }

@@ -36,14 +36,16 @@ struct Workouts: AsyncParsableCommand {
         let calendar = LiveEnvironment.calendar
         let kind = try activity.map(Self.activityType)
         let window = try CLIArguments.window(from: from, to: to, calendar: calendar)
-        let store = try options.openStore()
+        let store = try options.openExistingStore()
         let workouts = try await store.samples(of: .workout, predicate: window, sort: [.startDate])
             .compactMap(\.workout).filter { kind == nil || $0.activityType == kind }
         if count {
             print(workouts.count)
             return
         }
-        var table = TableWriter(columns: ["start", "end", "activity", "minutes", "km", "kcal", "source"])
+        var table = TableWriter(
+            columns: ["start", "end", "activity", "minutes", "km", "kcal", "source"],
+            numeric: ["minutes", "km", "kcal"])
         for workout in workouts {
             table.append([
                 CLIFormatting.dateTime(workout.startDate, in: calendar),

@@ -81,7 +81,9 @@ struct ImportSummary {
         lines += [
             ""
         ]
-        var types = TableWriter(columns: ["type", "records", "inserted", "already present"])
+        var types = TableWriter(
+            columns: ["type", "records", "inserted", "already present"],
+            numeric: ["records", "inserted", "already present"])
         let identifiers = Set(summary.recordsByType.keys).union(report.insertedByType.keys)
             .union(report.alreadyPresentByType.keys)
         let named = identifiers.map { (TypeNames.displayName(SampleType(identifier: $0)), $0) }.sorted { $0 < $1 }

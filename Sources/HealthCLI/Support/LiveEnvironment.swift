@@ -17,14 +17,21 @@ enum LiveEnvironment {
     /// The user's calendar and time zone.
     static var calendar: Calendar { Live.calendar }
 
-    /// Opens (creating if needed) the store at a location, as the owner.
-    /// - Throws: ``CLIError`` (store, 74) when it cannot be opened.
-    static func openStore(_ location: StoreLocation) throws -> HealthStore {
+    /// Opens the store at a location, as the owner: creating it if needed (import, quickstart) or only when it
+    /// exists (the read commands: a mistyped path must fail, naming it and how to create a store, and leave
+    /// nothing behind).
+    /// - Throws: ``CLIError``: no input (66) when a store that must exist does not; store (74) when it cannot be
+    ///   opened.
+    static func openStore(
+        _ location: StoreLocation, mode: HealthRuntime.OpenMode = .createIfMissing
+    ) throws
+        -> HealthStore
+    {
         let database: OpenDatabase
         do {
-            database = try HealthRuntime.shared.open(location)
+            database = try HealthRuntime.shared.open(location, mode: mode)
         } catch {
-            throw CLIError(.store, error.description)
+            throw CLIError(error.code == .notFound ? .noInput : .store, error.description)
         }
         return database.store(for: app, policy: .grantAll, environment: .live)
     }

@@ -23,9 +23,15 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// Opens this invocation's store as the person.
+    /// Opens this invocation's store as the person, creating it if needed (import).
     func openStore() throws -> HealthQuery.HealthStore {
-        try LiveEnvironment.openStore(location())
+        try LiveEnvironment.openStore(location(), mode: .createIfMissing)
+    }
+
+    /// Opens this invocation's store only if it exists (the commands that read: a mistyped path is an error that
+    /// names it, and nothing is created).
+    func openExistingStore() throws -> HealthQuery.HealthStore {
+        try LiveEnvironment.openStore(location(), mode: .mustExist)
     }
 }
 

@@ -26,6 +26,11 @@ struct AuthorizationRecord: Codable, Sendable, Hashable {
 
     func canRead(_ type: SampleType) -> Bool { grantsEverything || readGranted.contains(type.identifier) }
 
+    /// Whether the app has asked for anything (a decision of either kind on any type is recorded).
+    var hasAnyDecision: Bool {
+        grantsEverything || !shareGranted.isEmpty || !shareDenied.isEmpty || !readGranted.isEmpty || !readDenied.isEmpty
+    }
+
     func canShare(_ type: SampleType) -> Bool { grantsEverything || shareGranted.contains(type.identifier) }
 }
 

@@ -97,10 +97,12 @@ extension HealthStore {
         return pending ? .shouldRequest : .unnecessary
     }
 
-    /// Throws unless the app may write the type.
+    /// Throws unless the app may write the type: code 4 ("Not authorized") after any authorization request —
+    /// also when the app asked only to read the type, as HealthKit answers (reference §4.1, a field report) — and
+    /// code 5 only when the app never asked for anything.
     func requireShare(_ type: SampleType, record: AuthorizationRecord) throws(HealthError) {
         if record.canShare(type) { return }
-        if record.shareDenied.contains(type.identifier) {
+        if record.hasAnyDecision {
             throw HealthError.notAuthorized("\(app.bundleIdentifier) may not save \(type.identifier)")
         }
         throw HealthError(

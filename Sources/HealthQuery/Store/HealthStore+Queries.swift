@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import HealthCore
 import HealthStorage
 
@@ -29,6 +29,17 @@ extension HealthStore {
         let scoped = try await readablePredicate(predicate, types: types)
         let effectiveLimit = limit.flatMap { $0 > 0 ? $0 : nil }
         return try await fetchStored(scoped, sort: sort, limit: effectiveLimit).map(\.sample)
+    }
+
+    /// The sample with a UUID, if the app may see it (a readable type, or its own sample of an unreadable one):
+    /// HealthKit's `HKQuery.predicateForObject(with:)` without knowing the type.
+    public func sample(withUUID uuid: UUID) async throws -> AnySample? {
+        guard let stored = try await fetchStored(.uuids([uuid]), limit: 1).first?.sample else { return nil }
+        let record = try await authorizationRecord()
+        guard record.canRead(stored.sampleType) || stored.source?.bundleIdentifier == app.bundleIdentifier else {
+            return nil
+        }
+        return stored
     }
 
     /// The sources that saved samples of a type matching a predicate: HealthKit's `HKSourceQuery`.

@@ -122,6 +122,25 @@ extension StorageConformance {
             let none = try await storage.sourceCounts(matching: .type(.quantity(.bodyMass)))
             try require(none.isEmpty, "sourceCountsMatchThePredicate", "sources without matching samples listed")
         },
+        Check(name: "settingsByPrefix") { subject in
+            let storage = try await subject.makeStorage()
+            for (key, byte) in [("token/b", 2), ("token/a", 1), ("tokens", 9), ("person/x", 3), ("token%/c", 4)] {
+                try await storage.setSetting(key, Data([UInt8(byte)]))
+            }
+            let tokens = try await storage.settings(withPrefix: "token/")
+            try require(
+                tokens.map(\.key) == ["token/a", "token/b"] && tokens.map(\.value) == [Data([1]), Data([2])],
+                "settingsByPrefix", "prefix listing \(tokens.map(\.key))")
+            let wildcard = try await storage.settings(withPrefix: "token%")
+            try require(wildcard.map(\.key) == ["token%/c"], "settingsByPrefix", "a % in the prefix is a wildcard")
+            try await storage.setSetting("token/a", nil)
+            let after = try await storage.settings(withPrefix: "token")
+            try require(
+                after.map(\.key) == ["token%/c", "token/b", "tokens"], "settingsByPrefix",
+                "after a removal \(after.map(\.key))")
+            let all = try await storage.settings(withPrefix: "")
+            try require(all.count == 4, "settingsByPrefix", "the empty prefix lists \(all.count)")
+        },
         Check(name: "summariesAndCharacteristics") { subject in
             let storage = try await subject.makeStorage()
             let days = ["2024-03-01", "2024-03-02", "2024-03-03"].compactMap(CalendarDay.init)

@@ -27,6 +27,18 @@ import Testing
         #expect(try await storage.count(matching: .all) == 0)
     }
 
+    @Test func savingAfterAReadOnlyRequestFailsWithCode4AsTheFieldReportShows() async throws {
+        // requestAuthorization(toShare: [], read: types) then a save → Code=4 "Not authorized" (reference §4.1).
+        let storage = InMemoryStorage()
+        let store = makeStore(storage: storage)
+        try await store.requestAuthorization(toShare: [], read: [stepsType])
+        #expect(try await store.authorizationStatus(for: stepsType) == .notDetermined)
+        let error = await #expect(throws: HealthError.self) { try await store.save([steps(10)]) }
+        #expect(error?.code == .authorizationDenied)
+        #expect(error?.message.hasPrefix("Not authorized") == true)
+        #expect(try await storage.count(matching: .all) == 0)
+    }
+
     @Test func savingAnUnrequestedTypeFailsWithCode5() async throws {
         let store = makeStore()
         let error = await #expect(throws: HealthError.self) { try await store.save([steps(10)]) }

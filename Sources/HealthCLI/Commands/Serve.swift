@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import HealthRuntime
+import HealthServer
+import Logging
+
+/// `ohk serve`: HealthKit over HTTP for the people of a data folder.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the people of a data folder over HTTP: the /v1 API, live events and webhooks.",
+        discussion: """
+            Each person has a store of their own in the data folder (people/NAME.sqlite) and the server keeps its \
+            people, token hashes, webhooks and delivery outbox in server.sqlite. Add people and tokens with \
+            'ohk server'. The server listens on 127.0.0.1 unless --host says otherwise; SIGTERM or SIGINT stops it \
+            after in-flight requests (a write commits or rolls back whole). Logs go to stderr, one line per \
+            request with its id, person and app; never a health value. The OpenAPI document is /openapi.json.
+
+            Examples:
+              ohk serve
+              ohk serve --data /var/lib/ohk --port 8080
+              ohk serve --allow-private-webhooks     (webhooks to loopback or private addresses, for testing)
+            """)
+
+    @Option(help: "The interface to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port (0 picks a free one; the chosen port is printed).")
+    var port = 8080
+
+    @Flag(help: "Let webhooks call loopback, link-local and private addresses (tests on one machine).")
+    var allowPrivateWebhooks = false
+
+    @Option(name: .customLong("webhook-host"), help: "A webhook host to allow whatever its address (repeatable).")
+    var webhookHosts: [String] = []
+
+    @Option(
+        name: .customLong("webhook-retry-delays"),
+        help:
+            "Seconds before each retry of a failed webhook delivery, comma separated (default 5,30,120,600,3600,21600)."
+    )
+    var webhookRetryDelays: String?
+
+    @Option(help: "Requests per second each token may make on average (a token bucket; 429 with Retry-After beyond).")
+    var rateLimit = 50.0
+
+    @Option(help: "How many requests a token may make at once before the rate limit applies.")
+    var burst = 200.0
+
+    @Option(help: "The most live event streams one token may hold open at once.")
+    var maxStreamsPerToken = 8
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel = "info"
+
+    @Flag(help: .hidden) var ceiling = false
+
+    @OptionGroup var server: ServerOptions
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535") }
+        guard maxStreamsPerToken >= 1 else { throw ValidationError("--max-streams-per-token must be ≥ 1") }
+        guard rateLimit > 0, burst >= 1 else { throw ValidationError("--rate-limit must be > 0 and --burst ≥ 1") }
+        if let text = webhookRetryDelays, Self.delays(text) == nil {
+            throw ValidationError("--webhook-retry-delays must be comma-separated seconds, e.g. 5,30,120")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
+        }
+    }
+
+    func run() async throws {
+        if ceiling {  // the benchmarks' bare Hummingbird route (BENCHMARKS.md)
+            let host = self.host
+            try await Ceiling.run(host: host, port: port, logger: Logger(label: "ohk.ceiling")) { port in
+                FileHandle.standardOutput.write(Data("ohk: ceiling on http://\(host):\(port)\n".utf8))
+            }
+            return
+        }
+        let folder = server.folder()
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError(.store, "\(folder): cannot create the server's data folder")
+        }
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var configuration = ServerConfiguration(data: .folder(folder), environment: .live, random: Live.randomBytes)
+        configuration.host = host
+        configuration.port = port
+        configuration.webhooks.allowPrivateAddresses = allowPrivateWebhooks
+        configuration.webhooks.allowedHosts = Set(webhookHosts)
+        if let text = webhookRetryDelays, let delays = Self.delays(text) { configuration.webhooks.retryDelays = delays }
+        configuration.limits.requestsPerSecond = rateLimit
+        configuration.limits.burst = burst
+        configuration.limits.maxStreamsPerToken = maxStreamsPerToken
+        let server: HealthServer
+        do {
+            server = try HealthServer(configuration: configuration, logger: Logger(label: "ohk.server"))
+        } catch {
+            throw CLIError(.store, "\(error)")
+        }
+        let host = self.host
+        try await server.run { port in
+            FileHandle.standardOutput.write(Data("ohk: serving \(folder) on http://\(host):\(port)\n".utf8))
+        }
+    }
+
+    /// Parses `5,30,120` (non-negative seconds, at most 20 of them).
+    static func delays(_ text: String) -> [TimeInterval]? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.count <= 20 else { return nil }
+        var delays: [TimeInterval] = []
+        for part in parts {
+            guard let value = TimeInterval(part.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0,
+                value <= 7 * 86_400
+            else { return nil }
+            delays.append(value)
+        }
+        return delays
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import HTTPTypes
+import HealthCore
+import Hummingbird
+import NIOCore
+
+/// Reading requests and writing JSON responses within the server's limits.
+enum Requests {
+    /// Decodes a JSON body: at most `limits.maxBodyBytes` (413 beyond), nested at most `maxJSONDepth` levels with
+    /// strings of at most `maxStringLength` bytes (400), then the type's shape (400 naming the field).
+    static func decode<T: Decodable>(
+        _ type: T.Type, from request: Request, limits: ServerConfiguration.Limits
+    ) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limits.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "body-too-large", "the body is larger than \(limits.maxBodyBytes) bytes")
+        }
+        let bytes = buffer.readableBytesView
+        try JSONShape.check(bytes, maxDepth: limits.maxJSONDepth, maxString: limits.maxStringLength)
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(describe(error))
+        } catch {
+            throw APIError.badRequest("the body is not JSON")
+        }
+    }
+
+    /// A decoding error as the field it is about, without the value.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let parts = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue.prefix(80))" }
+            let joined = parts.joined()
+            return joined.hasPrefix(".") ? String(joined.dropFirst()) : (joined.isEmpty ? "the body" : joined)
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)) must be \(describe(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)) must be \(describe(type)), not null"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty
+                ? "the body is not valid JSON" : "\(path(context.codingPath)) is not valid"
+        @unknown default:
+            return "the body does not have the expected shape"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Double.Type, is Int.Type, is Int64.Type: "a number"
+        case is Bool.Type: "a boolean"
+        default: "\(type)".contains("Array") ? "an array" : "an object"
+        }
+    }
+
+    /// A JSON response.
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return Response(
+            status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.encoded())))
+    }
+}
+
+/// Query parameters, read strictly: an unknown value is a 400 naming the parameter.
+struct Query {
+    let parameters: Parameters
+
+    init(_ request: Request) {
+        parameters = request.uri.queryParameters
+    }
+
+    func string(_ name: String) throws(APIError) -> String? {
+        guard let value = parameters.get(name) else { return nil }
+        guard !value.isEmpty else { throw APIError.badRequest("\(name) is empty (leave it out instead)") }
+        return value
+    }
+
+    /// Every value of a repeated parameter, and the comma-separated parts of each (`types=a,b&types=c`).
+    func list(_ name: String) -> [String] {
+        parameters.getAll(name).flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+    }
+
+    /// The sample types of a repeated `type` parameter: known types only, at most `max` of them.
+    func sampleTypes(_ name: String = "type", max: Int = 20) throws(APIError) -> [SampleType] {
+        let texts = list(name)
+        guard texts.count <= max else {
+            throw APIError.badRequest("\(name) lists \(texts.count) types; at most \(max)")
+        }
+        var types: [SampleType] = []
+        for text in texts { types.append(try Query.sampleType(text, field: name)) }
+        return types
+    }
+
+    func date(_ name: String) throws(APIError) -> Date? {
+        guard let text = try string(name) else { return nil }
+        guard let date = APIDates.parse(text) else {
+            throw APIError.badRequest("\(name) is not an RFC 3339 date (e.g. 2025-06-01T00:00:00Z)")
+        }
+        return date
+    }
+
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
+        guard let text = try string(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw APIError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    func bool(_ name: String) throws(APIError) -> Bool {
+        guard let text = try string(name) else { return false }
+        switch text.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw APIError.badRequest("\(name) must be true or false")
+        }
+    }
+
+    /// A sample type by HealthKit identifier.
+    func type(_ name: String) throws(APIError) -> SampleType? {
+        guard let text = try string(name) else { return nil }
+        return try Query.sampleType(text, field: name)
+    }
+
+    static func sampleType(_ text: String, field: String) throws(APIError) -> SampleType {
+        guard text.utf8.count <= 200, text.hasPrefix("HK") else {
+            throw APIError.badRequest("\(field): '\(text.prefix(80))' is not a HealthKit type identifier")
+        }
+        let type = SampleType(identifier: text)
+        guard isKnown(type) else {
+            throw APIError.badRequest(
+                "\(field): '\(text.prefix(80))' is not a sample type this server knows (see /v1/types)")
+        }
+        return type
+    }
+
+    /// Whether the catalog knows a type: the API speaks the catalog's types only (an export's newer identifiers
+    /// still round-trip through import and export).
+    static func isKnown(_ type: SampleType) -> Bool {
+        switch type.kind {
+        case .quantity: type.quantityIdentifier?.typeDescription != nil
+        case .category: type.categoryIdentifier?.typeDescription != nil
+        case .correlation: type.correlationIdentifier.map(CorrelationTypeIdentifier.allKnown.contains) ?? false
+        case .other: false
+        default: true
+        }
+    }
+
+    /// A quantity type by identifier, known to the catalog.
+    static func quantityType(_ text: String, field: String) throws(APIError) -> QuantityTypeIdentifier {
+        guard let identifier = try sampleType(text, field: field).quantityIdentifier,
+            identifier.typeDescription != nil
+        else {
+            throw APIError.badRequest("\(field): '\(text.prefix(80))' is not a known quantity type (see /v1/types)")
+        }
+        return identifier
+    }
+}

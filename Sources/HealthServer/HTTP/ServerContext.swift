@@ -1,0 +1,42 @@
+import Foundation
+public import HealthQuery
+public import HealthRuntime
+public import Hummingbird
+
+/// Who is calling: the person the token belongs to, as which app, with the engine that applies that app's grants.
+public struct Caller: Sendable {
+    /// The person.
+    public var person: Person
+    /// The token's record.
+    public var token: TokenRecord
+    /// The app identity the engine acts for (the person's own identity for an owner token).
+    public var identity: AppIdentity
+    /// The person's engine for this app: every read and write goes through its authorization.
+    public var store: HealthStore
+    /// The person's open database (for its change hub).
+    public var database: OpenDatabase
+
+    /// True for the person's own token (full access).
+    public var isOwner: Bool { token.app == nil }
+}
+
+/// The request context of the server's routes: Hummingbird's core context and the authenticated caller.
+public struct ServerContext: RequestContext {
+    /// Hummingbird's core context.
+    public var coreContext: CoreRequestContextStorage
+    /// The caller, once the token middleware has run (nil on public routes).
+    public var caller: Caller?
+
+    /// Creates a context.
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        caller = nil
+    }
+
+    /// The caller of an authenticated route.
+    /// - Throws: ``APIError`` 401 when there is none (a route mounted outside the token middleware).
+    public func requireCaller() throws -> Caller {
+        guard let caller else { throw APIError.unauthorized("a bearer token is required") }
+        return caller
+    }
+}

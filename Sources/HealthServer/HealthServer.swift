@@ -1,0 +1,96 @@
+import Foundation
+public import HealthRuntime
+public import Hummingbird
+public import Logging
+public import ServiceLifecycle
+import UnixSignals
+
+/// HealthKit over HTTP for many people and apps: the `/v1` API, live events and webhooks, every request through a
+/// person's HealthStore with the calling app's grants (docs/decisions/0006-health-server.md).
+///
+/// ```swift
+/// let server = try HealthServer(configuration: configuration, logger: logger)
+/// try await server.run()     // until SIGTERM or SIGINT; in-flight requests finish, writes commit or roll back whole
+/// ```
+public struct HealthServer: Sendable {
+    /// The configuration.
+    public let configuration: ServerConfiguration
+    let services: ServerServices
+    let policy: WebhookURLPolicy
+
+    /// Creates a server (opening its registry).
+    /// - Throws: ``HealthRuntime/RuntimeError`` when the server's database cannot be opened.
+    public init(configuration: ServerConfiguration, runtime: HealthRuntime = .shared, logger: Logger) throws {
+        self.configuration = configuration
+        services = try ServerServices(configuration: configuration, runtime: runtime, logger: logger)
+        policy = WebhookURLPolicy(
+            allowPrivateAddresses: configuration.webhooks.allowPrivateAddresses,
+            allowedHosts: Set(configuration.webhooks.allowedHosts.map { $0.lowercased() }))
+    }
+
+    /// The registry (people, tokens, webhooks).
+    public var registry: Registry { services.registry }
+
+    /// The people's stores.
+    public var people: PersonDirectory { services.people }
+
+    /// The router of every route.
+    public func router() -> Router<ServerContext> {
+        let router = Router(context: ServerContext.self)
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: MethodMiddleware(openAPI: SystemRoutes.openAPIDocument))
+        SystemRoutes.add(to: router)
+        let v1 = router.group("/v1")
+        v1.add(
+            middleware: TokenMiddleware(
+                registry: services.registry, people: services.people, limiter: services.limiter,
+                callers: services.callers, environment: configuration.environment))
+        TypeRoutes.add(to: v1)
+        AuthorizationRoutes.add(to: v1, services: services)
+        SampleRoutes.add(to: v1, services: services)
+        ChangeRoutes.add(to: v1, services: services)
+        StatisticsRoutes.add(to: v1, services: services)
+        SourceRoutes.add(to: v1, services: services)
+        WorkoutRoutes.add(to: v1, services: services)
+        SummaryRoutes.add(to: v1, services: services)
+        ImportExportRoutes.add(to: v1, services: services)
+        EventRoutes.add(to: v1, services: services)
+        WebhookRoutes.add(to: v1, services: services, policy: policy)
+        return router
+    }
+
+    /// The background services (webhooks).
+    public func backgroundServices() -> [any Service] {
+        [WebhookService(services: services, policy: policy)]
+    }
+
+    /// The application: the router on the configured address, with the background services.
+    public func application(
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ohk"),
+            services: backgroundServices(),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+            logger: services.logger)
+    }
+
+    /// Runs until SIGTERM or SIGINT: the server stops accepting, lets in-flight requests finish (a write commits or
+    /// rolls back whole), stops the webhook service, then returns.
+    ///
+    /// The event streams end first (they never end by themselves, and the HTTP server's graceful shutdown waits for
+    /// open responses): a service group shuts its services down in reverse order, so the stream closer comes last.
+    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [
+                    .init(service: application(onServerRunning: onServerRunning)),
+                    .init(service: EventStreamShutdown(streams: services.streams)),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: services.logger))
+        try await group.run()
+    }
+}

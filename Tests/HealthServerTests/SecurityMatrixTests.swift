@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import HealthServer
+import Testing
+
+/// Every route × every kind of caller: refused or hidden exactly as HealthKit would, never a 500, and never a
+/// byte of another person's data.
+@Suite("Server: security matrix")
+struct SecurityMatrixTests {
+    struct Route: Sendable, CustomStringConvertible {
+        var method: HTTPRequest.Method
+        var path: String
+        var json: String?
+        var ownerOnly = false
+        var writes = false
+        var description: String { "\(method) \(path.prefix(60))" }
+    }
+
+    static let anaSample = "5A4D1C3E-0000-4000-8000-0000000000AA"
+
+    static let routes: [Route] = [
+        Route(method: .get, path: "/v1/types"),
+        Route(method: .post, path: "/v1/authorization", json: #"{"read":["\#(stepsType)"]}"#),
+        Route(method: .get, path: "/v1/authorization/status?type=\(stepsType)"),
+        Route(method: .get, path: "/v1/authorization/pending", ownerOnly: true),
+        Route(
+            method: .post, path: "/v1/authorization/decisions",
+            json: #"{"app":"com.example.x","read":["\#(stepsType)"]}"#, ownerOnly: true),
+        Route(method: .post, path: "/v1/samples", json: #"{"samples":[\#(stepsJSON(3, minute: 100))]}"#, writes: true),
+        Route(method: .get, path: "/v1/samples?type=\(stepsType)"),
+        Route(method: .get, path: "/v1/samples/\(anaSample)"),
+        Route(method: .delete, path: "/v1/samples/\(anaSample)", writes: true),
+        Route(method: .post, path: "/v1/samples/delete", json: #"{"type":"\#(stepsType)"}"#, writes: true),
+        Route(method: .get, path: "/v1/changes?type=\(stepsType)"),
+        Route(method: .get, path: "/v1/statistics?type=\(stepsType)"),
+        Route(
+            method: .get,
+            path: "/v1/statistics/collection?type=\(stepsType)&start=2025-06-01T00:00:00Z&end=2025-06-02T00:00:00Z"),
+        Route(method: .get, path: "/v1/sources?type=\(stepsType)"),
+        Route(method: .get, path: "/v1/source-order/\(stepsType)"),
+        Route(method: .put, path: "/v1/source-order/\(stepsType)", json: #"{"order":["a.b"]}"#, ownerOnly: true),
+        Route(method: .get, path: "/v1/workouts"),
+        Route(method: .get, path: "/v1/workouts/\(anaSample)"),
+        Route(method: .get, path: "/v1/workouts/\(anaSample)/route"),
+        Route(method: .get, path: "/v1/activity-summaries"),
+        Route(method: .get, path: "/v1/characteristics"),
+        Route(method: .get, path: "/v1/import/nope", ownerOnly: false),
+        Route(method: .get, path: "/v1/export", ownerOnly: true),
+        Route(method: .get, path: "/v1/webhooks"),
+        Route(
+            method: .post, path: "/v1/webhooks", json: #"{"url":"http://127.0.0.1:9/hook","types":["\#(stepsType)"]}"#),
+        Route(method: .delete, path: "/v1/webhooks/nope"),
+    ]
+
+    @Test("no token, a malformed one, a revoked one: 401 on every route")
+    func unauthenticated() async throws {
+        let server = try await TestServer.make()
+        try await server.run { client in
+            for route in Self.routes {
+                for token in [nil, "ohk_broken", server.token("revoked")] {
+                    let answer = try await client.send(route.method, route.path, token: token, json: route.json)
+                    #expect(answer.status == 401, "\(route) with \(token?.prefix(8) ?? "no token")")
+                }
+            }
+        }
+    }
+
+    @Test("other people and apps: owner-only routes 403, writes refused without a grant, reads hidden, never 5xx")
+    func authorizationAndIsolation() async throws {
+        let server = try await TestServer.make()
+        try await server.run { client in
+            // Ana's data: a step sample of the steps app, her characteristics.
+            let seed = try await client.send(
+                .post, "/v1/samples", token: server.token("stepsApp"),
+                json: #"{"samples":[\#(stepsJSON(4321, minute: 0, uuid: Self.anaSample))]}"#)
+            #expect(seed.status == 201)
+            for caller in ["benOwner", "stranger", "reader", "writer", "stepsApp", "owner"] {
+                for route in Self.routes {
+                    let answer = try await client.send(
+                        route.method, route.path, token: server.token(caller), json: route.json)
+                    let context = "\(caller): \(route) → \(answer.status)"
+                    #expect(answer.status < 500, "\(context) \(answer.text.prefix(200))")
+                    if answer.status >= 400 {
+                        #expect(answer.contentType == "application/problem+json", "\(context)")
+                    }
+                    let isOwner = caller == "owner" || caller == "benOwner"
+                    if route.ownerOnly, !isOwner { #expect(answer.status == 403, "\(context)") }
+                    if caller == "benOwner" || caller == "stranger" || caller == "writer" {
+                        // Ana's sample (value 4321, its UUID) is never visible to these callers.
+                        #expect(!answer.text.contains("4321"), "\(context) leaked a value")
+                        if !route.path.contains(Self.anaSample) {
+                            #expect(!answer.text.contains(Self.anaSample), "\(context) leaked a UUID")
+                        }
+                    }
+                    if route.writes, route.method == .post, route.path == "/v1/samples" {
+                        let allowed = ["benOwner", "writer", "stepsApp", "owner"].contains(caller)
+                        #expect((answer.status == 201) == allowed, "\(context)")
+                        if caller == "reader" { #expect(answer.json?["code"]?.number == 4, "\(context)") }
+                        if caller == "stranger" { #expect(answer.json?["code"]?.number == 5, "\(context)") }
+                    }
+                }
+            }
+            // The sample is still Ana's, unchanged: ben's deletes touched his own (empty) store.
+            let still = try await client.send(.get, "/v1/samples/\(Self.anaSample)", token: server.token("owner"))
+            #expect(still.status == 404 || still.json?["quantity"]?["value"]?.number == 4321)
+        }
+    }
+}
