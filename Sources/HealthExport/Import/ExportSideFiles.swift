@@ -40,11 +40,16 @@ final class ExportSideFiles {
     /// The locations of a route's GPX file, by the path its `FileReference` gives.
     /// - Throws: ``ExportError`` `.io` (not found, unreadable) or `.notXML`, naming the file.
     func routeLocations(_ path: String) throws -> (locations: [RouteLocation], skipped: Int) {
-        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        let relative = try Self.confined(path)
         let data: Data
         if isArchive {
             guard let archive = try openArchive(), let entry = try index()[relative] else {
                 throw ExportError(code: .io, message: "the route file is not in the archive", file: relative)
+            }
+            guard entry.uncompressedSize <= UInt64(Self.maxSideFileBytes) else {
+                throw ExportError(
+                    code: .io, message: "the route file is larger than \(Self.maxSideFileBytes >> 20) MB; not read",
+                    file: relative)
             }
             var collected = Data()
             do {
@@ -54,17 +59,61 @@ final class ExportSideFiles {
             }
             data = collected
         } else {
-            let file = url.deletingLastPathComponent().appendingPathComponent(relative)
-            guard let contents = FileManager.default.contents(atPath: file.path) else {
-                throw ExportError(code: .io, message: "the route file is missing or unreadable", file: relative)
-            }
-            data = contents
+            data = try readInsideFolder(relative)
         }
         do {
             return try GPXReader.locations(in: data)
         } catch let error as ExportError {
             throw error.naming(relative)
         }
+    }
+
+    /// The largest side file read (a day-long GPX at one point a second is about 20 MB).
+    static let maxSideFileBytes = 256 << 20
+
+    /// A `FileReference` path as a path below the export folder: `/workout-routes/x.gpx` → `workout-routes/x.gpx`.
+    /// Paths with `..`, `.`, empty or NUL components, backslashes or of more than 1,024 bytes leave (or may leave)
+    /// the export and are refused, naming the reference (never its full text).
+    /// - Throws: ``ExportError`` `.io`.
+    static func confined(_ path: String) throws -> String {
+        let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+        let leaves =
+            relative.utf8.count > 1_024 || relative.isEmpty || relative.contains("\\") || relative.contains("\u{0}")
+            || components.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        guard !leaves else {
+            throw ExportError(
+                code: .io, message: "the FileReference path leaves the export folder; not read",
+                file: String(relative.prefix(80)))
+        }
+        return relative
+    }
+
+    /// A side file of a bare `export.xml`: a regular file below its folder once symbolic links are resolved — not
+    /// a device, a FIFO or a link out of the export — and not larger than ``maxSideFileBytes``.
+    private func readInsideFolder(_ relative: String) throws -> Data {
+        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path
+        let file = url.deletingLastPathComponent().appendingPathComponent(relative).resolvingSymlinksInPath()
+            .standardizedFileURL
+        guard file.path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            throw ExportError(
+                code: .io, message: "the route file is a link out of the export folder; not read", file: relative)
+        }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
+            throw ExportError(code: .io, message: "the route file is missing or unreadable", file: relative)
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw ExportError(code: .io, message: "the route file is not a regular file; not read", file: relative)
+        }
+        if let size = attributes[.size] as? NSNumber, size.intValue > Self.maxSideFileBytes {
+            throw ExportError(
+                code: .io, message: "the route file is larger than \(Self.maxSideFileBytes >> 20) MB; not read",
+                file: relative)
+        }
+        guard let contents = FileManager.default.contents(atPath: file.path) else {
+            throw ExportError(code: .io, message: "the route file is missing or unreadable", file: relative)
+        }
+        return contents
     }
 
     private func openArchive() throws -> Archive? {
