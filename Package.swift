@@ -17,6 +17,14 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// The examples say `import HealthKit`: Apple's framework where it exists, else the `HealthKit` module declared at
+// the end of this file, which re-exports OpenHealthKit (as OpenCombine's shim does for Combine).
+#if canImport(Darwin)
+let healthKit: Target.Dependency = "OpenHealthKit"
+#else
+let healthKit: Target.Dependency = "HealthKit"
+#endif
+
 let package = Package(
     name: "OpenHealthKit",
     platforms: [.macOS(.v15)],
@@ -177,55 +185,56 @@ let package = Package(
             dependencies: ["HealthCore", "HealthStorage", "HealthTesting"],
             swiftSettings: swiftSettings
         ),
-        // The example apps (Examples/README.md): HealthKit apps on OpenHealthKit only, each with tests.
+        // The example apps (Examples/README.md): HealthKit apps on OpenHealthKit only (`import HealthKit`), each with
+        // tests.
         // Fixed clocks, calendars and the two backends, for the examples' tests.
         .target(
             name: "ExampleTestSupport", dependencies: ["OpenHealthKit"],
             path: "Examples/Shared/ExampleTestSupport",
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "RunWay", dependencies: ["OpenHealthKit"],
+            name: "RunWay", dependencies: [healthKit],
             path: "Examples/RunWay/Sources/RunWay",
             swiftSettings: swiftSettings),
         .testTarget(
             name: "RunWayTests",
-            dependencies: ["RunWay", "OpenHealthKit", "ExampleTestSupport"],
+            dependencies: ["RunWay", healthKit, "ExampleTestSupport"],
             path: "Examples/RunWay/Tests/RunWayTests",
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "StepTracker", dependencies: ["OpenHealthKit"],
+            name: "StepTracker", dependencies: [healthKit],
             path: "Examples/StepTracker/Sources/StepTracker",
             swiftSettings: swiftSettings),
         .testTarget(
             name: "StepTrackerTests",
-            dependencies: ["StepTracker", "OpenHealthKit", "ExampleTestSupport"],
+            dependencies: ["StepTracker", healthKit, "ExampleTestSupport"],
             path: "Examples/StepTracker/Tests/StepTrackerTests",
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "StepCounter", dependencies: ["OpenHealthKit"],
+            name: "StepCounter", dependencies: [healthKit],
             path: "Examples/StepCounter/Sources/StepCounter",
             swiftSettings: swiftSettings),
         .testTarget(
             name: "StepCounterTests",
-            dependencies: ["StepCounter", "OpenHealthKit", "ExampleTestSupport"],
+            dependencies: ["StepCounter", healthKit, "ExampleTestSupport"],
             path: "Examples/StepCounter/Tests/StepCounterTests",
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "StepWidget", dependencies: ["OpenHealthKit"],
+            name: "StepWidget", dependencies: [healthKit],
             path: "Examples/StepWidget/Sources/StepWidget",
             swiftSettings: swiftSettings),
         .testTarget(
             name: "StepWidgetTests",
-            dependencies: ["StepWidget", "OpenHealthKit", "ExampleTestSupport"],
+            dependencies: ["StepWidget", healthKit, "ExampleTestSupport"],
             path: "Examples/StepWidget/Tests/StepWidgetTests",
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "PrancerciseTracker", dependencies: ["OpenHealthKit"],
+            name: "PrancerciseTracker", dependencies: [healthKit],
             path: "Examples/PrancerciseTracker/Sources/PrancerciseTracker",
             swiftSettings: swiftSettings),
         .testTarget(
             name: "PrancerciseTrackerTests",
-            dependencies: ["PrancerciseTracker", "OpenHealthKit", "ExampleTestSupport"],
+            dependencies: ["PrancerciseTracker", healthKit, "ExampleTestSupport"],
             path: "Examples/PrancerciseTracker/Tests/PrancerciseTrackerTests",
             swiftSettings: swiftSettings),
     ],
@@ -241,3 +250,19 @@ if ProcessInfo.processInfo.environment["OHK_FUZZ"] == "1" {
             name: "ohk-fuzz", dependencies: ["HealthCore", "HealthExport"], path: "Fuzz/Sources/ohk-fuzz",
             swiftSettings: swiftSettings))
 }
+
+// `import HealthKit` on platforms without Apple's framework: a module of that name that re-exports OpenHealthKit
+// (and, through it, Foundation, as Apple's framework does), so a HealthKit file compiles unchanged, module-qualified
+// names included. Not declared on Apple platforms, where `import HealthKit` is Apple's framework.
+#if !canImport(Darwin)
+package.products.append(.library(name: "HealthKit", targets: ["HealthKit"]))
+package.targets += [
+    .target(name: "HealthKit", dependencies: ["OpenHealthKit"], swiftSettings: swiftSettings),
+    .testTarget(name: "HealthKitShimTests", dependencies: ["HealthKit"], swiftSettings: swiftSettings),
+]
+// OpenHealthKitTests keeps the `#if canImport(HealthKit) … #else import OpenHealthKit` form compiling; with the shim
+// in the build that condition must not depend on build order, so the tests depend on the shim.
+for target in package.targets where target.name == "OpenHealthKitTests" {
+    target.dependencies.append("HealthKit")
+}
+#endif

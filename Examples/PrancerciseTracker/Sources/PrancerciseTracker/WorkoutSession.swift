@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// One stretch of prancercising, from a tap on Start to a tap on Stop.
 struct PrancerciseInterval: Sendable, Equatable {

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// Saves Prancercise workouts to HealthKit and loads back this app's own.
 struct WorkoutStore: Sendable {

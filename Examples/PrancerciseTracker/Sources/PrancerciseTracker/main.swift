@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 // Prancercise Tracker's flow on an in-memory store: last week's workouts (simulated, written by this app),
 // a new session of three intervals saved through HKWorkoutBuilder, and the app's workout list. This file is the

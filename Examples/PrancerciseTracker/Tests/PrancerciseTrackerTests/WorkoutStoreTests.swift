@@ -1,14 +1,9 @@
 import ExampleTestSupport
 import Foundation
+import HealthKit
 import Testing
 
 @testable import PrancerciseTracker
-
-#if canImport(HealthKit)
-import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// Sydney, the week of 2025-04-01 (summer time ends on Sunday 6 April).
 private let sydney = ExampleStores.calendar("Australia/Sydney")

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// One day's run, told as a flight.
 struct Flight: Sendable, Hashable {

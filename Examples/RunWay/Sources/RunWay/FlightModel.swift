@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// Where a runner is in their flight, read from their heart-rate zone and where it is heading.
 ///

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// RunWay's flight recorder: reads the runs from HealthKit and turns each day's run into a ``Flight``.
 ///

@@ -1,12 +1,7 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
-#if !canImport(HealthKit)
+#if canImport(OpenHealthKit)  // OpenHealthKit only: its simulation
 extension FlightRecorder {
     /// RunWay's "fill with mock runs" button (OpenHealthKit only): seven mornings starting with the day that
     /// contains `day`, each with a 30–60-minute run starting between 06:00 and 08:00 local time, recorded by

@@ -1,8 +1,4 @@
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// The seven quantity types RunWay reads, and the unit it reads each in.
 enum RunWayTypes {

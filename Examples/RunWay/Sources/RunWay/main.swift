@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 // RunWay's flow on an in-memory store: ask to read the seven running types, fill last week with mock runs,
 // follow the heart-rate and speed track, and print the flight log. This file is the composition root.

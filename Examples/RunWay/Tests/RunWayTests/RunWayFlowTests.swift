@@ -1,14 +1,9 @@
 import ExampleTestSupport
 import Foundation
+import HealthKit
 import Testing
 
 @testable import RunWay
-
-#if canImport(HealthKit)
-import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// New York, the week of 2025-03-05: it crosses the switch to daylight saving time (Sunday 9 March).
 private let newYork = ExampleStores.calendar("America/New_York")

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// StepCounter: a per-day step history that matches the Health app, kept even when HealthKit goes quiet.
 ///

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// StepCounter's own record of the past: one step total per local day, kept in a JSON file.
 ///

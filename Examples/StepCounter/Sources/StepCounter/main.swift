@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 // StepCounter's flow on an in-memory store: a week carried by an iPhone and an Apple Watch, synced into the
 // app's own per-day history (a JSON file), next to what adding the samples up would have said. This file is

@@ -1,14 +1,9 @@
 import ExampleTestSupport
 import Foundation
+import HealthKit
 import Testing
 
 @testable import StepCounter
-
-#if canImport(HealthKit)
-import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// Los Angeles, 2025-06-02 … 2025-06-06: five days carried by an iPhone and worn on an Apple Watch.
 private let losAngeles = ExampleStores.calendar("America/Los_Angeles")

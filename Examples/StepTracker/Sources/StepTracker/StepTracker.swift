@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// StepTracker: a month of daily steps and weigh-ins, and the two saves its author got wrong at first.
 ///

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 // StepTracker's flow on an in-memory store: prime permissions, load 28 days of mock steps and weight, show the
 // history, then hit the two errors the app's author hit. This file is the composition root.

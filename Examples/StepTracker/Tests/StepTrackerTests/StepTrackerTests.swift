@@ -1,14 +1,9 @@
 import ExampleTestSupport
 import Foundation
+import HealthKit
 import Testing
 
 @testable import StepTracker
-
-#if canImport(HealthKit)
-import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// Berlin, 2025-03-10 … 2025-04-06: 28 days that cross the switch to summer time (30 March, a 23-hour day).
 private let berlin = ExampleStores.calendar("Europe/Berlin")

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// One timeline entry of the step widget: what both layouts show at `date`.
 struct StepEntry: Sendable, Equatable {

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// Builds the step widget's timelines from HealthKit: one entry now, the next timeline 15 minutes later.
 ///

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// Asks the widget to reload whenever new steps land: an observer query on steps, with immediate background
 /// delivery so the app is woken for it. Like every observer query, it also fires once when started.

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(HealthKit)
 import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 // StepWidget's flow on an in-memory store: a week of steps, the widget's timeline, then a walk saved by the
 // phone's pedometer app, which wakes the widget through its observer query. This file is the composition root.

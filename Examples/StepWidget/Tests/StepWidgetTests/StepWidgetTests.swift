@@ -1,15 +1,10 @@
 import ExampleTestSupport
 import Foundation
+import HealthKit
 import Synchronization
 import Testing
 
 @testable import StepWidget
-
-#if canImport(HealthKit)
-import HealthKit
-#else
-import OpenHealthKit
-#endif
 
 /// Tokyo, Tuesday 2025-05-20 at 15:07; the week before it has phone steps, today a pedometer app's walks.
 private let tokyo = ExampleStores.calendar("Asia/Tokyo")
