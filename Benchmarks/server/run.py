@@ -20,9 +20,7 @@ import signal
 import socket
 import statistics
 import subprocess
-import sys
 import tempfile
-import threading
 import time
 import urllib.request
 

@@ -7,6 +7,7 @@ import Testing
         #expect(help.status == 0)
         for command in [
             "quickstart", "import", "stats", "samples", "workouts", "sources", "types", "export", "serve", "server",
+            "sleep",
         ] {
             #expect(help.stdout.contains(command))
             let sub = try OHKProcess.run([command, "--help"])

@@ -15,9 +15,18 @@ enum ExportFiles {
         struct Day: Decodable { var dedup: Double }
         struct Steps: Decodable { var per_day: [String: Day] }
         struct Generator: Decodable { var hk_time_zone: String }
+        struct Night: Decodable {
+            var in_bed_seconds: Double
+            var asleep_seconds: Double
+            var awake_seconds: Double
+            var stages_seconds: [String: Double]
+            var watch_worn: Bool
+        }
+        struct Sleep: Decodable { var per_night: [String: Night] }
         var counts: Counts
         var steps: Steps
         var generator: Generator
+        var sleep: Sleep
     }
 
     static var package: URL {
