@@ -42,6 +42,9 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let checksumMismatch = Code("checksumMismatch")
         /// A recognised element lacks a required attribute or has an unparsable one (reported in summaries).
         public static let invalidElement = Code("invalidElement")
+        /// A limit of the reader was exceeded (a tag longer than 4 MiB, ExportFormat.md "Limits"): the input is
+        /// not an honest export.
+        public static let limitExceeded = Code("limitExceeded")
 
         /// The code's name.
         public var description: String { name }

@@ -175,3 +175,43 @@ struct XMLScannerTests {
         #expect(failure("</a>")?.code == .mismatchedTag)
     }
 }
+
+/// A tag longer than the scanner's limit fails at once, located, after holding no more than the limit — a 200 MB
+/// attribute is not held whole (nor re-scanned at every chunk) before failing.
+@Suite("XML scanner: the tag-length limit")
+struct XMLScannerLimitTests {
+    @Test func aTagLongerThanTheLimitFailsLocatedWithoutReadingTheRest() throws {
+        var scanner = XMLScanner(maxTagBytes: 64 * 1_024)
+        let head = Array("<HealthData>\n <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"".utf8)
+        var fed = 0
+        var failure: ExportError?
+        do {
+            try scanner.feed(head) { _ in }
+            let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 16 * 1_024)
+            for _ in 0..<10_000 {  // 160 MB if it were all read
+                fed += chunk.count
+                try scanner.feed(chunk) { _ in }
+            }
+        } catch {
+            failure = error
+        }
+        let error = try #require(failure)
+        #expect(error.code == .limitExceeded)
+        #expect(
+            error.line == 2 && error.column == 2,
+            "at the start of the tag: \(String(describing: error.line)):\(String(describing: error.column))")
+        #expect(fed <= 80 * 1_024, "failed within a chunk of the limit, after \(fed) bytes")
+        #expect(!error.message.contains("aaaa"), "the value is not echoed")
+    }
+
+    @Test func tagsUpToTheLimitScan() throws {
+        var scanner = XMLScanner(maxTagBytes: 64 * 1_024)
+        let value = String(repeating: "b", count: 60 * 1_024)
+        var starts = 0
+        try scanner.feed(Array("<HealthData><Record sourceName=\"\(value)\"/></HealthData>".utf8)) { token in
+            if case .start = token { starts += 1 }
+        }
+        try scanner.finish { _ in }
+        #expect(starts == 2)
+    }
+}

@@ -48,8 +48,19 @@ package struct XMLScanner: Sendable {
     /// Attribute names with spaces that were recovered (legacy exports).
     package internal(set) var recoveredAttributeNames = 0
 
+    /// The longest a tag (with its attributes) or the text before one may be: 4 MiB. A real export's longest tag
+    /// is a few kilobytes (a Workout with its attributes); a 200 MB attribute would otherwise be held whole (and
+    /// re-scanned at each chunk) before failing or being stored.
+    package static let defaultMaxTagBytes = 4 << 20
+
+    /// The longest unfinished tag this scanner holds before it fails.
+    let maxTagBytes: Int
+
     /// Creates a scanner at the start of a document.
-    package init() {}
+    /// - Parameter maxTagBytes: The longest tag or run of text it accepts (``defaultMaxTagBytes``).
+    package init(maxTagBytes: Int = XMLScanner.defaultMaxTagBytes) {
+        self.maxTagBytes = max(1_024, maxTagBytes)
+    }
 
     /// The number of bytes fully consumed so far.
     package var bytesConsumed: Int { base }
@@ -118,6 +129,12 @@ package struct XMLScanner: Sendable {
         let consumed = try outcome.get()
         base += consumed
         pending = consumed == data.count ? [] : Array(data[consumed...])
+        if pending.count > maxTagBytes {
+            throw error(
+                .limitExceeded,
+                "a tag (or the text before one) is longer than \(maxTagBytes >> 20) MiB; not a Health export's",
+                at: base)
+        }
     }
 
     func error(_ code: ExportError.Code, _ message: String, at offset: Int) -> ExportError {
