@@ -1,25 +1,11 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
+import HealthQuery
 
-/// The bucket length of `ohk stats --by`, with its grid anchor and its row label.
-enum StatsInterval: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case hour
-    case day
-    case week
-    case month
-    case year
+/// The bucket length of `ohk stats --by`: HealthQuery's interval, with the CLI's grid anchor and row label.
+typealias StatsInterval = StatisticsInterval
 
-    /// The collection query's interval components.
-    var components: DateComponents {
-        switch self {
-        case .hour: DateComponents(hour: 1)
-        case .day: DateComponents(day: 1)
-        case .week: DateComponents(day: 7)
-        case .month: DateComponents(month: 1)
-        case .year: DateComponents(year: 1)
-        }
-    }
-
+extension StatisticsInterval: ExpressibleByArgument {
     /// A date on the bucket grid near `reference`: the start of its day, week (the calendar's first weekday),
     /// month or year.
     func anchor(near reference: Date, in calendar: Calendar) -> Date {

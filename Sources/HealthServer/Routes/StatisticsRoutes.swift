@@ -35,7 +35,7 @@ enum StatisticsRoutes {
                 throw APIError.badRequest("start and end are required for a collection")
             }
             guard end > start else { throw APIError.badRequest("end must be after start") }
-            let interval = try Interval(try query.string("interval") ?? "day")
+            let interval = try interval(try query.string("interval") ?? "day")
             var calendar = Calendar(identifier: .gregorian)
             if let zoneName = try query.string("timeZone") {
                 guard let zone = TimeZone(identifier: zoneName) else {
@@ -137,41 +137,29 @@ enum StatisticsRoutes {
         return object
     }
 
-    /// A bucket length.
-    enum Interval: String {
-        case hour, day, week, month, year
-
-        init(_ text: String) throws(APIError) {
-            guard let interval = Interval(rawValue: text) else {
-                throw APIError.badRequest("interval must be hour, day, week, month or year")
-            }
-            self = interval
+    /// A bucket length from `interval=`.
+    static func interval(_ text: String) throws(APIError) -> StatisticsInterval {
+        guard let interval = StatisticsInterval(rawValue: text) else {
+            throw APIError.badRequest("interval must be hour, day, week, month or year")
         }
+        return interval
+    }
+}
 
-        var components: DateComponents {
-            switch self {
-            case .hour: DateComponents(hour: 1)
-            case .day: DateComponents(day: 1)
-            case .week: DateComponents(day: 7)
-            case .month: DateComponents(month: 1)
-            case .year: DateComponents(year: 1)
-            }
-        }
+extension StatisticsInterval {
+    /// The bucket grid when the request names no anchor: the start's hour, else its midnight in the time zone.
+    func defaultAnchor(for start: Date, in calendar: Calendar) -> Date {
+        guard self == .hour else { return calendar.startOfDay(for: start) }
+        return calendar.dateInterval(of: .hour, for: start)?.start ?? start
+    }
 
-        /// The bucket grid when the request names no anchor: the start's hour, else its midnight in the time zone.
-        func defaultAnchor(for start: Date, in calendar: Calendar) -> Date {
-            guard self == .hour else { return calendar.startOfDay(for: start) }
-            return calendar.dateInterval(of: .hour, for: start)?.start ?? start
-        }
-
-        var approximateSeconds: Double {
-            switch self {
-            case .hour: 3_600
-            case .day: 86_400
-            case .week: 604_800
-            case .month: 2_419_200
-            case .year: 31_536_000
-            }
+    var approximateSeconds: Double {
+        switch self {
+        case .hour: 3_600
+        case .day: 86_400
+        case .week: 604_800
+        case .month: 2_419_200
+        case .year: 31_536_000
         }
     }
 }
