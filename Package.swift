@@ -143,7 +143,9 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthCLITests",
-            dependencies: ["HealthCLI", "HealthCore", "HealthTesting"],
+            dependencies: [
+                "HealthCLI", "HealthCore", "HealthQuery", "HealthRuntime", "OpenHealthKit", "HealthTesting",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "HealthStorageSQLite", package: "OpenHealthKit"),
                 .product(name: "HealthQuery", package: "OpenHealthKit"),
                 .product(name: "HealthExport", package: "OpenHealthKit"),
+                .product(name: "HealthRuntime", package: "OpenHealthKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]

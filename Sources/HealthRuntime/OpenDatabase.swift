@@ -27,6 +27,7 @@ public final class OpenDatabase: Sendable {
     public let statisticsCache = StatisticsCache()
     private let engines = Mutex<[String: HealthStore]>([:])
     private let closer: (@Sendable () throws -> Void)?
+    private let watcher = Mutex<Task<Void, Never>?>(nil)
 
     init(location: StoreLocation, storage: any SampleStorage, closer: (@Sendable () throws -> Void)? = nil) {
         self.location = location
@@ -71,11 +72,60 @@ public final class OpenDatabase: Sendable {
             validationOptions: validationOptions)
     }
 
+    /// Makes commits of other processes on this database reach this process's observers, long-running queries,
+    /// event streams and background delivery: the store's anchor is read every `interval` while anyone listens
+    /// (one cheap read; nothing while nobody does), and what lies beyond the last reported anchor is published
+    /// once, with the types it touched (``HealthQuery/ChangeHub``). In-process commits are reported at once as
+    /// before. Idempotent; stops when the database is closed or released.
+    ///
+    /// ```swift
+    /// let database = try HealthRuntime.shared.open(.sqlite(path))
+    /// try await database.watchOtherProcesses()
+    /// for await change in database.store(for: app).observe([.quantity(.stepCount)]) { … }  // `ohk import` wakes it
+    /// ```
+    ///
+    /// - Parameter interval: Time between two reads of the anchor: the added latency of another process's
+    ///   commit is at most this (20 ms by default: 50 reads a second, each a few microseconds).
+    /// - Throws: ``RuntimeError`` `.cannotOpen` when the store cannot be read.
+    public func watchOtherProcesses(every interval: Duration = .milliseconds(20)) async throws(RuntimeError) {
+        do { try await hub.beginWatching(storage: storage) } catch {
+            throw RuntimeError(.cannotOpen, location: location.description, "cannot read the store's anchor (\(error))")
+        }
+        let hub = self.hub
+        let storage = self.storage
+        watcher.withLock { watcher in
+            guard watcher == nil else { return }
+            watcher = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    guard hub.subscriberCount > 0 else { continue }
+                    // A failed read (a busy or vanished file) is retried at the next tick.
+                    _ = try? await hub.reportNewCommits(storage: storage)
+                }
+            }
+        }
+    }
+
+    /// Whether ``watchOtherProcesses(every:)`` is running.
+    public var isWatchingOtherProcesses: Bool { watcher.withLock { $0 != nil } }
+
+    private func stopWatching() {
+        watcher.withLock { watcher in
+            watcher?.cancel()
+            watcher = nil
+        }
+    }
+
+    deinit {
+        watcher.withLock { $0?.cancel() }
+    }
+
     /// Closes the database's connections (SQLite); its engines must not be used afterwards. Optional: a
     /// database closes when the last reference to it goes away.
     ///
     /// - Throws: ``RuntimeError`` `.cannotOpen` when a connection cannot be closed.
     public func close() throws(RuntimeError) {
+        stopWatching()
         do { try closer?() } catch {
             throw RuntimeError(.cannotOpen, location: location.description, "cannot close the store (\(error))")
         }

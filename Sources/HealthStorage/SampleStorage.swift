@@ -40,6 +40,11 @@ public protocol SampleStorage: Sendable {
     /// The store's current anchor: the change number of the last committed change (0 for an empty store).
     func currentAnchor() async throws(StorageError) -> Int64
 
+    /// The sample types of the changes (additions and deletions) with anchors in `(after, through]`: what a
+    /// commit touched, learned from the store itself — how a process hears of another process's commits.
+    /// A default over ``changes(after:matching:)`` exists; backends override it with a lean read.
+    func touchedTypes(after anchor: Int64, through last: Int64) async throws(StorageError) -> Set<SampleType>
+
     /// Every source that saved a sample, with the time it was first seen (registration order).
     func sources() async throws(StorageError) -> [SourceRecord]
 

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HealthCore
+public import HealthCore
 public import HealthStorage
 
 extension SQLiteStorage {
@@ -81,6 +81,25 @@ extension SQLiteStorage {
             return DeletedObject(
                 uuid: row[1], sampleType: TypeKey(kind: row[2] as Int64, identifier: row[3]).sampleType,
                 sourceBundleIdentifier: row[4], metadata: metadata, anchor: row[0])
+        }
+    }
+}
+
+extension SQLiteStorage {
+    /// The types of the samples added and tombstoned in `(after, through]`: two range reads by change number (the
+    /// primary key of both tables), no sample decoded.
+    public func touchedTypes(after anchor: Int64, through last: Int64) async throws(StorageError) -> Set<SampleType> {
+        guard last > anchor else { return [] }
+        let lookups = self.lookups
+        return try await read("read touched types") { db in
+            let ids = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT type_id FROM samples WHERE anchor > ?1 AND anchor <= ?2
+                    UNION SELECT DISTINCT type_id FROM tombstones WHERE anchor > ?1 AND anchor <= ?2
+                    """,
+                arguments: [anchor, last])
+            return Set(try ids.map { try lookups.type($0, db).sampleType })
         }
     }
 }

@@ -67,3 +67,13 @@ enum OHKProcess {
         return folder.appendingPathComponent("health.sqlite").path
     }
 }
+
+extension OHKProcess {
+    /// ``run(_:environment:)`` on a thread of its own, so a test awaiting it leaves the cooperative pool free for
+    /// the work it observes.
+    static func runDetached(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result(catching: { try run(arguments) })) }.start()
+        }
+    }
+}

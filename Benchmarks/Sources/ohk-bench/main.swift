@@ -1,6 +1,7 @@
 import Foundation
 
 // ohk-bench [store|statistics|all] [--samples N] [--query-store N] [--years N]
+// ohk-bench crossprocess [--saves N] [--interval-ms N] [--poll-ms N]   (observer here, writer in a child process)
 // ohk-bench import --export PATH [--store PATH] [--parse-only] [--runs N]   (not part of `all`: it needs an export)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -33,6 +34,18 @@ func runBenchmarks() async throws {
     }
     if suite == "save" {
         try await SaveBenchmarks.run(batches: option("--batches", default: 500), report: &report)
+    }
+    if suite == "crossprocess" {
+        try await CrossProcessBenchmarks.run(
+            saves: option("--saves", default: 200), intervalMilliseconds: option("--interval-ms", default: 25),
+            pollMilliseconds: option("--poll-ms", default: 20))
+    }
+    if suite == "crossprocess-writer" {
+        guard let store = stringOption("--store") else { exit(2) }
+        try await CrossProcessBenchmarks.writer(
+            store: store, saves: option("--saves", default: 200),
+            intervalMilliseconds: option("--interval-ms", default: 25))
+        return
     }
     if suite == "import" {
         guard let export = stringOption("--export") else {

@@ -42,6 +42,8 @@ struct BackgroundDeliveryState: Sendable {
     var registrations: [SampleType: Registration] = [:]
     var continuations: [Int: AsyncStream<BackgroundDelivery>.Continuation] = [:]
     var nextID = 0
+    /// Hears the commits of other apps and other processes while any registration exists.
+    var listener: Task<Void, Never>?
 }
 
 extension HealthStore {
@@ -50,18 +52,42 @@ extension HealthStore {
     /// New data of the type is delivered through ``backgroundDeliveries()``: at once for `.immediate`, and for
     /// the other frequencies at most once per period, when ``processBackgroundDeliveries()`` runs after the
     /// period has passed on the store's clock.
+    ///
+    /// Commits of every app count: this app's own, another app's on the same database, and — once the database
+    /// watches for them — another process's.
     public func enableBackgroundDelivery(for type: SampleType, frequency: UpdateFrequency) {
         backgroundDelivery.registrations[type] = .init(frequency: frequency)
+        listenForOtherCommitters()
     }
 
     /// Stops background delivery of a type: HealthKit's `disableBackgroundDelivery(for:)`.
     public func disableBackgroundDelivery(for type: SampleType) {
         backgroundDelivery.registrations[type] = nil
+        if backgroundDelivery.registrations.isEmpty { stopListening() }
     }
 
     /// Stops all background delivery: HealthKit's `disableAllBackgroundDelivery`.
     public func disableAllBackgroundDelivery() {
         backgroundDelivery.registrations.removeAll()
+        stopListening()
+    }
+
+    /// Notes the commits this engine did not make itself (its own are noted as they commit).
+    private func listenForOtherCommitters() {
+        guard backgroundDelivery.listener == nil else { return }
+        let notifications = hub.notifications(for: nil)
+        let own = app.bundleIdentifier
+        backgroundDelivery.listener = Task { [weak self] in
+            for await notification in notifications where notification.committer != own {
+                guard let self else { return }
+                await self.noteBackgroundChanges(notification.touchedTypes)
+            }
+        }
+    }
+
+    private func stopListening() {
+        backgroundDelivery.listener?.cancel()
+        backgroundDelivery.listener = nil
     }
 
     /// The frequency a type is registered with, if any.

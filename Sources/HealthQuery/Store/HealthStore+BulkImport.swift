@@ -134,7 +134,10 @@ extension HealthStore {
         }
         let result = written.result
         if !result.touchedTypes.isEmpty {
-            hub.publish(CommitNotification(anchor: result.anchor, touchedTypes: result.touchedTypes))
+            await hub.publishCommit(
+                CommitNotification(
+                    anchor: result.anchor, touchedTypes: result.touchedTypes, committer: app.bundleIdentifier),
+                storage: storage)
             await noteBackgroundChanges(result.touchedTypes)
         }
         return (

@@ -73,6 +73,10 @@ public actor HealthStore {
         self.validationOptions = validationOptions
     }
 
+    deinit {
+        backgroundDelivery.listener?.cancel()
+    }
+
     /// A store for another app over the same storage, clock, calendar, policy and change hub.
     public nonisolated func store(for other: AppIdentity, policy: AuthorizationPolicy? = nil) -> HealthStore {
         HealthStore(
@@ -89,7 +93,10 @@ public actor HealthStore {
     /// Commits and tells the hub.
     func commitAndPublish(_ commit: StorageCommit) async throws -> CommitResult {
         let result = try await storage.commit(commit)
-        hub.publish(CommitNotification(anchor: result.anchor, touchedTypes: result.touchedTypes))
+        await hub.publishCommit(
+            CommitNotification(
+                anchor: result.anchor, touchedTypes: result.touchedTypes, committer: app.bundleIdentifier),
+            storage: storage)
         noteBackgroundChanges(result.touchedTypes)
         return result
     }

@@ -122,6 +122,8 @@ struct EventStream: Sendable {
                 forwarder.cancel()
                 heartbeat.cancel()
             }
+            // Other processes' commits (an `ohk import` into the person's store) wake the stream as well.
+            try? await caller.database.watchOtherProcesses()
             var current = anchor
             var quietSince = ContinuousClock.now
             // Commits before the hub subscription were never announced: the store's anchor now is the first

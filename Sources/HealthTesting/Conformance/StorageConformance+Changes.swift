@@ -4,6 +4,25 @@ import HealthStorage
 
 extension StorageConformance {
     static let changeChecks: [Check] = [
+        Check(name: "touchedTypesOfARangeOfChanges") { subject in
+            let m = Material()
+            let storage = try await subject.makeStorage()
+            let a = m.steps(1, 0, 1)
+            _ = try await storage.commit(StorageCommit(inserts: [a, m.heartRate(60, 0)]))  // 1, 2
+            _ = try await storage.commit(StorageCommit(inserts: [m.steps(2, 1, 2)]))  // 3
+            _ = try await storage.commit(StorageCommit(deletions: [a.uuid]))  // 4 (a tombstone: the addition 1 is gone)
+            let steps = SampleType.quantity(.stepCount)
+            let heart = SampleType.quantity(.heartRate)
+            let name = "touchedTypesOfARangeOfChanges"
+            let ranges: [(Int64, Int64, Set<SampleType>, String)] = [
+                (0, 4, [steps, heart], "all"), (1, 2, [heart], "(1, 2]"), (2, 3, [steps], "(2, 3]"),
+                (3, 4, [steps], "a deletion"), (4, 4, [], "empty range"),
+            ]
+            for (after, through, expected, what) in ranges {
+                let types = try await storage.touchedTypes(after: after, through: through)
+                try require(types == expected, name, "\(what): \(types)")
+            }
+        },
         Check(name: "anchoredChangesAddedAndDeletedInOrder") { subject in
             let m = Material()
             let storage = try await subject.makeStorage()

@@ -1,5 +1,6 @@
 public import Foundation
 import HealthQuery
+import HealthRuntime
 import Synchronization
 
 /// The base of every query: HealthKit's `HKQuery`.
@@ -37,7 +38,13 @@ public class HKQuery: NSObject, @unchecked Sendable {
         }
         guard first else { return }
         let prepared = prepare(on: store)
-        let task = Task.detached { await prepared() }
+        let database = store.database
+        let task = Task.detached {
+            // Other processes' commits (another app's save, an `ohk import`) reach long-running queries too; a
+            // store that cannot be read reports that through the query's own first read.
+            try? await database.watchOtherProcesses()
+            await prepared()
+        }
         let stoppedMeanwhile = state.withLock { state -> Bool in
             state.task = task
             return state.stopped
