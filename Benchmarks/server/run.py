@@ -152,6 +152,10 @@ def main():
                           "--rate-limit", "1000000000", "--burst", "1000000000",
                           "--max-streams-per-token", str(args.connections + args.subscribers + 10)])
     ceiling, ceiling_port = start([ohk, "serve", "--ceiling", "--port", "0", "--log-level", "warning"])
+    # The same server with its statistics response cache off (a second process on the same data folder): what each
+    # request costs when it is computed.
+    uncached, uncached_port = start([ohk, "serve", "--data", data, "--port", "0", "--log-level", "warning",
+                                     "--rate-limit", "1000000000", "--burst", "1000000000", "--response-cache", "0"])
     base = f"http://127.0.0.1:{port}"
     try:
         for day in range(1, 31):
@@ -164,17 +168,24 @@ def main():
         print(f"machine: {os.cpu_count()} cores; server: {ohk}")
         print(f"collection: 30 days, day 1 merged sum {days[0]['sum']:.0f} (phone + watch, not double-counted)")
 
-        # 1. collection vs ceiling, interleaved.
-        ours, bare = [], []
+        computed = collection.replace(f":{port}/", f":{uncached_port}/")
+        assert http("GET", computed, token) == answer, "the cached and the computed answers differ"
+
+        # 1. collection vs ceiling, interleaved (and the same request computed every time, without the cache).
+        ours, bare, plain = [], [], []
         for _ in range(args.rounds):
             bare.append(wrk(f"http://127.0.0.1:{ceiling_port}/ceiling", None, args.seconds))
             ours.append(wrk(collection, token, args.seconds))
+            plain.append(wrk(computed, token, args.seconds))
         rate_bare = statistics.median(r for r, _, _ in bare)
         rate_ours = statistics.median(r for r, _, _ in ours)
+        rate_plain = statistics.median(r for r, _, _ in plain)
         print(f"ceiling  GET /ceiling: {rate_bare:,.0f} req/s, p99 {statistics.median(p for _, p, _ in bare):.2f} ms")
         print(f"API      30-day collection: {rate_ours:,.0f} req/s, p99 {statistics.median(p for _, p, _ in ours):.2f} ms, "
               f"non-2xx {sum(n for _, _, n in ours)}")
-        print(f"ratio    API / ceiling: {rate_ours / rate_bare:.2f}")
+        print(f"API      the same, response cache off: {rate_plain:,.0f} req/s, "
+              f"p99 {statistics.median(p for _, p, _ in plain):.2f} ms, non-2xx {sum(n for _, _, n in plain)}")
+        print(f"ratio    API / ceiling: {rate_ours / rate_bare:.2f} (cache off: {rate_plain / rate_bare:.2f})")
 
         # 2. batch save over HTTP.
         body = json.dumps({"samples": [
@@ -244,7 +255,7 @@ def main():
             s.close()
         selector.close()
     finally:
-        for proc in (server, ceiling):
+        for proc in (server, ceiling, uncached):
             proc.send_signal(signal.SIGTERM)
             try:
                 proc.wait(20)

@@ -34,6 +34,10 @@ public struct HealthServer: Sendable {
     /// The people's stores.
     public var people: PersonDirectory { services.people }
 
+    /// Statistics answers served from the response cache and answers computed since the server started (a
+    /// diagnostic: the benchmarks and tests read it).
+    public var responseCacheCounts: (hits: Int, misses: Int) { services.responses.counts }
+
     /// The router of every route.
     public func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)

@@ -14,6 +14,7 @@ final class ServerServices: Sendable {
     let streams: StreamCounter
     let callers: CallerCache
     let sharedChanges = SharedChanges()
+    let responses: ResponseCache
     let logger: Logger
 
     init(configuration: ServerConfiguration, runtime: HealthRuntime, logger: Logger) throws {
@@ -29,6 +30,7 @@ final class ServerServices: Sendable {
             rate: configuration.limits.requestsPerSecond, burst: configuration.limits.burst, now: { clock.now })
         jobs = ImportJobs()
         streams = StreamCounter(limit: configuration.limits.maxStreamsPerToken)
+        responses = ResponseCache(capacity: configuration.limits.responseCacheEntries)
     }
 
     var limits: ServerConfiguration.Limits { configuration.limits }

@@ -26,6 +26,7 @@ extension InMemoryStorage {
                 }
                 for summary in staged.activitySummaries { copy.summaries[summary.day] = summary }
                 if let characteristics = staged.characteristics { copy.characteristics = characteristics }
+                copy.version += 1
                 state = copy
                 return (copy.anchor, touched)
             }

@@ -5,6 +5,8 @@ extension InMemoryStorage {
     /// The whole store as one value, so a commit can be applied to a copy and swapped in atomically.
     struct State: Sendable, SamplePredicateContext {
         var anchor: Int64 = 0
+        /// Bumped by every mutation (``InMemoryStorage/dataVersion()``).
+        var version: Int64 = 0
         var rows: [UUID: StoredSample] = [:]
         var tombstones: [DeletedObject] = []
         var memberOf: [UUID: UUID] = [:]

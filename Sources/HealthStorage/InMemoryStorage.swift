@@ -19,6 +19,7 @@ public final class InMemoryStorage: SampleStorage {
                 try state.withLock { state throws(StorageError) in
                     var copy = state
                     let result = try copy.apply(commit)
+                    copy.version += 1
                     state = copy
                     return result
                 }
@@ -60,6 +61,8 @@ public final class InMemoryStorage: SampleStorage {
 
     public func currentAnchor() async throws(StorageError) -> Int64 { state.withLock { $0.anchor } }
 
+    public func dataVersion() async throws(StorageError) -> Int64 { state.withLock { $0.version } }
+
     public func sources() async throws(StorageError) -> [SourceRecord] {
         state.withLock { $0.sources.values.sorted { $0.registrationOrder < $1.registrationOrder } }
     }
@@ -69,13 +72,19 @@ public final class InMemoryStorage: SampleStorage {
     }
 
     public func setSourceOrder(_ order: [String]?, for type: SampleType) async throws(StorageError) {
-        state.withLock { $0.sourceOrders[type] = order }
+        state.withLock {
+            $0.sourceOrders[type] = order
+            $0.version += 1
+        }
     }
 
     public func setting(_ key: String) async throws(StorageError) -> Data? { state.withLock { $0.settings[key] } }
 
     public func setSetting(_ key: String, _ value: Data?) async throws(StorageError) {
-        state.withLock { $0.settings[key] = value }
+        state.withLock {
+            $0.settings[key] = value
+            $0.version += 1
+        }
     }
 
     public func settings(withPrefix prefix: String) async throws(StorageError) -> [(key: String, value: Data)] {
@@ -102,6 +111,7 @@ public final class InMemoryStorage: SampleStorage {
     public func saveActivitySummaries(_ summaries: [ActivitySummary]) async throws(StorageError) {
         state.withLock { state in
             for summary in summaries { state.summaries[summary.day] = summary }
+            state.version += 1
         }
     }
 
@@ -110,6 +120,9 @@ public final class InMemoryStorage: SampleStorage {
     }
 
     public func setCharacteristics(_ characteristics: Characteristics) async throws(StorageError) {
-        state.withLock { $0.characteristics = characteristics }
+        state.withLock {
+            $0.characteristics = characteristics
+            $0.version += 1
+        }
     }
 }

@@ -40,6 +40,12 @@ public protocol SampleStorage: Sendable {
     /// The store's current anchor: the change number of the last committed change (0 for an empty store).
     func currentAnchor() async throws(StorageError) -> Int64
 
+    /// A number that differs whenever anything was committed to the store since it was last read — samples,
+    /// deletions, settings (grants), source orders, summaries — by this process or another: equal values mean
+    /// nothing changed in between. Cheap (no read of the data), so a cache of query results can check it on every
+    /// use. Read it before computing what it validates.
+    func dataVersion() async throws(StorageError) -> Int64
+
     /// The sample types of the changes (additions and deletions) with anchors in `(after, through]`: what a
     /// commit touched, learned from the store itself — how a process hears of another process's commits.
     /// A default over ``changes(after:matching:)`` exists; backends override it with a lean read.

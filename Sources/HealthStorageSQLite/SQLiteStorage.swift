@@ -32,6 +32,8 @@ public final class SQLiteStorage: SampleStorage {
     /// This process's writers of the store, one at a time: a bulk write holds its transaction open across many
     /// accesses to the writer connection, and no other write may run inside it.
     let writeGate = AsyncGate()
+    /// Tells whether anything was committed (``dataVersion()``).
+    let versionProbe: DataVersionProbe
 
     /// How long a connection waits for another one's lock before failing with SQLITE_BUSY, in seconds.
     static let busyTimeout: TimeInterval = 30
@@ -47,11 +49,13 @@ public final class SQLiteStorage: SampleStorage {
             throw Self.storageError(error, "open")
         }
         self.temporaryFolder = nil
+        self.versionProbe = DataVersionProbe(path: path)
     }
 
     private init(writer: any DatabaseWriter, temporaryFolder: URL) {
         self.writer = writer
         self.temporaryFolder = temporaryFolder
+        self.versionProbe = DataVersionProbe(path: writer.path)
     }
 
     deinit {
@@ -103,6 +107,7 @@ public final class SQLiteStorage: SampleStorage {
     ///
     /// - Throws: ``StorageError`` `.io` when a connection cannot be closed.
     public func close() throws(StorageError) {
+        versionProbe.close()
         do {
             try writer.close()
         } catch {
@@ -193,6 +198,12 @@ public final class SQLiteStorage: SampleStorage {
 // MARK: - Small tables
 
 extension SQLiteStorage {
+    /// The file's data version (SQLite's `PRAGMA data_version` on a connection of its own, so every commit of
+    /// this process's writer or of another process changes it).
+    public func dataVersion() async throws(StorageError) -> Int64 {
+        try versionProbe.read()
+    }
+
     /// The store's current anchor.
     public func currentAnchor() async throws(StorageError) -> Int64 {
         try await read("read anchor") { db in try Self.anchor(db) }

@@ -65,6 +65,10 @@ final class FileStorage: SampleStorage {
         try await storage.changes(after: anchor, matching: request)
     }
     func currentAnchor() async throws(StorageError) -> Int64 { try await storage.currentAnchor() }
+    func dataVersion() async throws(StorageError) -> Int64 { try await storage.dataVersion() }
+    func touchedTypes(after anchor: Int64, through last: Int64) async throws(StorageError) -> Set<SampleType> {
+        try await storage.touchedTypes(after: anchor, through: last)
+    }
     func sources() async throws(StorageError) -> [SourceRecord] { try await storage.sources() }
     func sourceOrder(for type: SampleType) async throws(StorageError) -> [String]? {
         try await storage.sourceOrder(for: type)

@@ -49,6 +49,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The most live event streams one token may hold open at once.")
     var maxStreamsPerToken = 8
 
+    @Option(
+        help:
+            "Statistics answers kept for reuse while a person's data is unchanged (checked on every request; 0: none)."
+    )
+    var responseCache = 1_024
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -58,6 +64,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0–65535") }
+        guard responseCache >= 0 else { throw ValidationError("--response-cache must be ≥ 0") }
         guard maxStreamsPerToken >= 1 else { throw ValidationError("--max-streams-per-token must be ≥ 1") }
         guard rateLimit > 0, burst >= 1 else { throw ValidationError("--rate-limit must be > 0 and --burst ≥ 1") }
         if let text = webhookRetryDelays, Self.delays(text) == nil {
@@ -97,6 +104,7 @@ struct Serve: AsyncParsableCommand {
         configuration.limits.requestsPerSecond = rateLimit
         configuration.limits.burst = burst
         configuration.limits.maxStreamsPerToken = maxStreamsPerToken
+        configuration.limits.responseCacheEntries = responseCache
         let server: HealthServer
         do {
             server = try HealthServer(configuration: configuration, logger: Logger(label: "ohk.server"))

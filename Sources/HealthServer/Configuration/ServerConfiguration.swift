@@ -69,6 +69,8 @@ public struct ServerConfiguration: Sendable {
         public var maxJSONDepth = 16
         /// The longest string in a JSON body.
         public var maxStringLength = 4_096
+        /// The most statistics answers kept for reuse while the person's data has not changed (0: none kept).
+        public var responseCacheEntries = 1_024
 
         /// The defaults.
         public init() {}

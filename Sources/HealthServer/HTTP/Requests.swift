@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HealthCore
+import HealthQuery
 import Hummingbird
 import NIOCore
 
@@ -65,6 +66,25 @@ enum Requests {
         headers[.contentType] = "application/json"
         return Response(
             status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.encoded())))
+    }
+
+    /// A 200 JSON response of bytes already encoded.
+    static func json(encoded body: ByteBuffer) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
+    }
+
+    /// The JSON answer of a read-only query, from the response cache while the person's data has not changed,
+    /// else computed (and kept). The data version is read before computing, so a commit during the computation
+    /// makes the kept answer stale at once.
+    static func cachedJSON(
+        _ request: Request, caller: Caller, services: ServerServices, compute: () async throws -> JSONValue
+    ) async throws -> Response {
+        let version = try await caller.store.dataVersion()
+        let key = ResponseCache.Key(token: caller.token.hash, path: request.uri.path, query: request.uri.query ?? "")
+        if let body = services.responses.body(for: key, version: version) { return json(encoded: body) }
+        let body = ByteBuffer(bytes: try await compute().encoded())
+        services.responses.store(body, for: key, version: version)
+        return json(encoded: body)
     }
 }
 

@@ -21,10 +21,12 @@ enum StatisticsRoutes {
             let query = Query(request)
             let (type, options, order) = try parameters(query)
             let predicate = try SampleRoutes.window(query)
-            let result = try await caller.store.statistics(
-                of: type, predicate: predicate, options: options, sourceOrder: order)
-            let names = try await caller.store.statisticsSources(of: type, bundleIdentifiers: result.sources ?? [])
-            return Requests.json(.object(["statistics": encode(result, sourceNames: names)]))
+            return try await Requests.cachedJSON(request, caller: caller, services: services) {
+                let result = try await caller.store.statistics(
+                    of: type, predicate: predicate, options: options, sourceOrder: order)
+                let names = try await caller.store.statisticsSources(of: type, bundleIdentifiers: result.sources ?? [])
+                return .object(["statistics": encode(result, sourceNames: names)])
+            }
         }
 
         group.get("/statistics/collection") { request, context -> Response in
@@ -54,18 +56,19 @@ enum StatisticsRoutes {
             var components = interval.components
             components.calendar = calendar
             let anchor = try query.date("anchor") ?? interval.defaultAnchor(for: start, in: calendar)
-            let collection = try await caller.store.statisticsCollection(
-                of: type, predicate: .date(start: start, end: end), options: options, anchorDate: anchor,
-                intervalComponents: components, sourceOrder: order)
-            let names = try await caller.store.statisticsSources(
-                of: type, bundleIdentifiers: collection.sources())
-            let buckets = collection.statistics().filter { $0.startDate < end && $0.endDate > start }
-            return Requests.json(
-                .object([
+            return try await Requests.cachedJSON(request, caller: caller, services: services) {
+                let collection = try await caller.store.statisticsCollection(
+                    of: type, predicate: .date(start: start, end: end), options: options, anchorDate: anchor,
+                    intervalComponents: components, sourceOrder: order)
+                let names = try await caller.store.statisticsSources(
+                    of: type, bundleIdentifiers: collection.sources())
+                let buckets = collection.statistics().filter { $0.startDate < end && $0.endDate > start }
+                return .object([
                     "type": .string(type.rawValue), "unit": .string(collection.unit.unitString),
                     "interval": .string(interval.rawValue), "timeZone": .string(calendar.timeZone.identifier),
                     "buckets": .array(buckets.map { encode($0, sourceNames: names) }),
-                ]))
+                ])
+            }
         }
     }
 

@@ -4,6 +4,29 @@ import HealthStorage
 
 extension StorageConformance {
     static let changeChecks: [Check] = [
+        Check(name: "dataVersionChangesWithEveryWrite") { subject in
+            let m = Material()
+            let storage = try await subject.makeStorage()
+            let name = "dataVersionChangesWithEveryWrite"
+            var version = try await storage.dataVersion()
+            let again = try await storage.dataVersion()
+            try require(again == version, name, "stable while nothing changes")
+            _ = try await storage.samples(matching: SampleRequest(predicate: .all))
+            let afterRead = try await storage.dataVersion()
+            try require(afterRead == version, name, "a read changes nothing")
+            let writes: [(String, @Sendable () async throws -> Void)] = [
+                ("commit", { _ = try await storage.commit(StorageCommit(inserts: [m.steps(1, 0, 1)])) }),
+                ("setting", { try await storage.setSetting("test.key", Data([1])) }),
+                ("source order", { try await storage.setSourceOrder(["a.b"], for: .quantity(.stepCount)) }),
+                ("characteristics", { try await storage.setCharacteristics(Characteristics()) }),
+            ]
+            for (what, write) in writes {
+                try await write()
+                let next = try await storage.dataVersion()
+                try require(next != version, name, "unchanged after a \(what)")
+                version = next
+            }
+        },
         Check(name: "touchedTypesOfARangeOfChanges") { subject in
             let m = Material()
             let storage = try await subject.makeStorage()
