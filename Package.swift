@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "HealthExport", targets: ["HealthExport"]),
         .library(name: "HealthRuntime", targets: ["HealthRuntime"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
+        .library(name: "HealthMCP", targets: ["HealthMCP"]),
         .executable(name: "ohk", targets: ["ohk"]),
     ],
     dependencies: [
@@ -52,6 +53,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", "2.101.2"..<"3.0.0"),
+        // The agent tools (HealthMCP only): the Model Context Protocol's Swift SDK.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         // Values: identifiers and the type catalog, units, quantities, samples, metadata, validation, predicates.
@@ -96,7 +99,7 @@ let package = Package(
             name: "HealthCLI",
             dependencies: [
                 "HealthCore", "HealthQuery", "HealthSimulation", "HealthExport", "HealthRuntime", "HealthServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "HealthMCP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -105,8 +108,9 @@ let package = Package(
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthCore", "HealthQuery", "HealthExport", "HealthRuntime",
+                "HealthCore", "HealthQuery", "HealthExport", "HealthRuntime", "HealthMCP",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -117,6 +121,15 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [.copy("Resources/openapi.json")],
+            swiftSettings: swiftSettings
+        ),
+        // Tools for AI agents over MCP: one person's data answered through HealthStore, over stdio or HTTP.
+        .target(
+            name: "HealthMCP",
+            dependencies: [
+                "HealthCore", "HealthQuery", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "ohk", dependencies: ["HealthCLI"], swiftSettings: swiftSettings),
@@ -179,6 +192,14 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthMCPTests",
+            dependencies: [
+                "HealthMCP", "HealthCore", "HealthQuery", "HealthRuntime", "HealthSimulation", "HealthTesting",
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(name: "OpenHealthKit", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         .executableTarget(
@@ -21,6 +22,9 @@ let package = Package(
                 .product(name: "HealthQuery", package: "OpenHealthKit"),
                 .product(name: "HealthExport", package: "OpenHealthKit"),
                 .product(name: "HealthRuntime", package: "OpenHealthKit"),
+                .product(name: "HealthMCP", package: "OpenHealthKit"),
+                .product(name: "HealthSimulation", package: "OpenHealthKit"),
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]

@@ -36,6 +36,7 @@ class ServerProcess:
         self.proc = None
         self.port = None
         self.allow_private_webhooks = True   # the receivers of the tests are on loopback
+        self.env = None                      # the process's environment (None: this one's)
         self.log = open(os.path.join(self.data, "server.log"), "ab")
 
     def cli(self, *args):
@@ -50,7 +51,7 @@ class ServerProcess:
         command = [ohk_binary(), "serve", "--data", self.data, "--port", str(self.port or 0), *self.extra]
         if self.allow_private_webhooks:
             command.append("--allow-private-webhooks")
-        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env=self.env)
         deadline = time.monotonic() + 60
         line = self.proc.stdout.readline()
         match = re.search(r"on http://127\.0\.0\.1:(\d+)", line or "")

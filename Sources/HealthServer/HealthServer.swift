@@ -61,6 +61,12 @@ public struct HealthServer: Sendable {
         ImportExportRoutes.add(to: v1, services: services)
         EventRoutes.add(to: v1, services: services)
         WebhookRoutes.add(to: v1, services: services, policy: policy)
+        let mcp = router.group("/mcp")
+        mcp.add(
+            middleware: TokenMiddleware(
+                registry: services.registry, people: services.people, limiter: services.limiter,
+                callers: services.callers, environment: configuration.environment))
+        MCPRoutes.add(to: mcp, services: services)
         return router
     }
 

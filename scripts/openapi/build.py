@@ -162,6 +162,22 @@ PATHS = {
                                                  "properties": {"status": {"const": "ok"}}})}}},
     "/openapi.json": {"get": {"summary": "This document", "operationId": "openapi", "security": [], "responses": {
         "200": json_response("The OpenAPI document", {"type": "object"})}}},
+    # The agent tools over MCP's streamable HTTP transport, answered with JSON (HealthMCP): the token is the agent's
+    # app, with its grants. The MCP layer's own refusals are JSON-RPC errors (application/json).
+    "/mcp": {"post": {
+        "summary": "MCP (streamable HTTP, JSON answers): initialize, tools/list, tools/call",
+        "operationId": "mcp", "security": [{"bearer": []}], "tags": ["agents"],
+        "requestBody": body({"type": "object", "description": "One JSON-RPC 2.0 message (or a batch)"}),
+        "responses": {
+            "200": json_response("The JSON-RPC answer", {"type": "object"}),
+            "202": {"description": "A notification or a response, accepted"},
+            "400": {"description": "Not a JSON-RPC message, or an unsupported protocol version", "content": {
+                "application/json": {"schema": {"type": "object"}},
+                "application/problem+json": {"schema": ref("Problem")}}},
+            "406": json_response("Accept does not include application/json", {"type": "object"}),
+            "415": json_response("Content-Type is not application/json", {"type": "object"}),
+            **{code: COMMON_ERRORS[code] for code in ("401", "413", "429", "503")},
+        }}},
     "/v1/types": {"get": op("The types the server knows", "listTypes", {"200": json_response("Types", {
         "type": "object", "required": ["types"], "properties": {"types": {"type": "array", "items": {
             "type": "object", "required": ["identifier", "kind"], "properties": {

@@ -1,6 +1,7 @@
 import Foundation
 
 // ohk-bench [store|statistics|all] [--samples N] [--query-store N] [--years N]
+// ohk-bench mcp [--years N]   (the agent tools on N years of a simulated person)
 // ohk-bench crossprocess [--saves N] [--interval-ms N] [--poll-ms N]   (observer here, writer in a child process)
 // ohk-bench import --export PATH [--store PATH] [--parse-only] [--runs N]   (not part of `all`: it needs an export)
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -34,6 +35,9 @@ func runBenchmarks() async throws {
     }
     if suite == "save" {
         try await SaveBenchmarks.run(batches: option("--batches", default: 500), report: &report)
+    }
+    if suite == "mcp" {
+        try await MCPBenchmarks.run(years: option("--years", default: 10))
     }
     if suite == "crossprocess" {
         try await CrossProcessBenchmarks.run(

@@ -26,3 +26,24 @@ public enum StatisticsInterval: String, CaseIterable, Sendable {
         }
     }
 }
+
+extension StatisticsInterval {
+    /// The bucket grid when a question names no anchor: the start's hour for hourly buckets, else its midnight in
+    /// the calendar's time zone.
+    public func defaultAnchor(for start: Date, in calendar: Calendar) -> Date {
+        guard self == .hour else { return calendar.startOfDay(for: start) }
+        return calendar.dateInterval(of: .hour, for: start)?.start ?? start
+    }
+
+    /// The shortest length of one bucket, in seconds (a month is counted as 28 days): dividing a range by it
+    /// bounds how many buckets a question asks for before anything is computed.
+    public var approximateSeconds: Double {
+        switch self {
+        case .hour: 3_600
+        case .day: 86_400
+        case .week: 604_800
+        case .month: 2_419_200
+        case .year: 31_536_000
+        }
+    }
+}

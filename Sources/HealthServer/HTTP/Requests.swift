@@ -29,6 +29,18 @@ enum Requests {
         }
     }
 
+    /// A JSON body's bytes, checked for size (413), nesting depth and string lengths (400), not decoded.
+    static func collect(_ request: Request, limits: ServerConfiguration.Limits) async throws -> ByteBuffer {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limits.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "body-too-large", "the body is larger than \(limits.maxBodyBytes) bytes")
+        }
+        try JSONShape.check(buffer.readableBytesView, maxDepth: limits.maxJSONDepth, maxString: limits.maxStringLength)
+        return buffer
+    }
+
     /// A decoding error as the field it is about, without the value.
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {

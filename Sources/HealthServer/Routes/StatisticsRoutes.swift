@@ -148,21 +148,3 @@ enum StatisticsRoutes {
         return interval
     }
 }
-
-extension StatisticsInterval {
-    /// The bucket grid when the request names no anchor: the start's hour, else its midnight in the time zone.
-    func defaultAnchor(for start: Date, in calendar: Calendar) -> Date {
-        guard self == .hour else { return calendar.startOfDay(for: start) }
-        return calendar.dateInterval(of: .hour, for: start)?.start ?? start
-    }
-
-    var approximateSeconds: Double {
-        switch self {
-        case .hour: 3_600
-        case .day: 86_400
-        case .week: 604_800
-        case .month: 2_419_200
-        case .year: 31_536_000
-        }
-    }
-}

@@ -1,10 +1,17 @@
-import HealthCore
+import Foundation
 
-/// Human-friendly type names: `steps`, `heart-rate`, `weight`, the identifier's short name in any case
-/// (`stepCount`, `step-count`) and the full HealthKit identifier.
-enum TypeNames {
+/// Human-friendly type names, shared by every surface that takes a type from a person (the command line, the agent
+/// tools): `steps`, `heart-rate`, `weight`, the identifier's short name in any case (`stepCount`, `step-count`) and
+/// the full HealthKit identifier.
+///
+/// ```swift
+/// TypeNames.resolve("steps")            // .quantity(.stepCount)
+/// TypeNames.resolve("HKQuantityTypeIdentifierBodyMass")
+/// TypeNames.displayName(.quantity(.heartRate))   // "heart-rate"
+/// ```
+public enum TypeNames {
     /// Everyday aliases.
-    static let aliases: [String: SampleType] = [
+    public static let aliases: [String: SampleType] = [
         "steps": .quantity(.stepCount),
         "heart-rate": .quantity(.heartRate),
         "hr": .quantity(.heartRate),
@@ -20,6 +27,7 @@ enum TypeNames {
         "exercise": .quantity(.appleExerciseTime),
         "spo2": .quantity(.oxygenSaturation),
         "glucose": .quantity(.bloodGlucose),
+        "water": .quantity(.dietaryWater),
         "sleep": .category(.sleepAnalysis),
         "mindful": .category(.mindfulSession),
         "workouts": .workout,
@@ -30,7 +38,7 @@ enum TypeNames {
     ]
 
     /// Resolves a name; nil when nothing matches.
-    static func resolve(_ name: String) -> SampleType? {
+    public static func resolve(_ name: String) -> SampleType? {
         if let alias = aliases[name.lowercased()] { return alias }
         if name.hasPrefix("HK") { return SampleType(identifier: name) }
         let key = normalized(name)
@@ -38,7 +46,7 @@ enum TypeNames {
     }
 
     /// Every catalogued type with its short name (`step-count`) and everyday alias, sorted by short name.
-    static var catalog: [(name: String, alias: String?, type: SampleType)] {
+    public static var catalog: [(name: String, alias: String?, type: SampleType)] {
         let aliasByType = Dictionary(aliases.map { ($0.value, $0.key) }, uniquingKeysWith: { min($0, $1) })
         return allTypes.map { (kebab(shortName($0.identifier)), aliasByType[$0], $0) }.sorted { $0.name < $1.name }
     }
@@ -82,7 +90,7 @@ enum TypeNames {
 
 extension TypeNames {
     /// The everyday name of a type for messages: its alias (`steps`), else its short name (`step-count`).
-    static func displayName(_ type: SampleType) -> String {
+    public static func displayName(_ type: SampleType) -> String {
         catalog.first { $0.type == type }.map { $0.alias ?? $0.name } ?? type.identifier
     }
 }
