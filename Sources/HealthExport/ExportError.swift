@@ -45,6 +45,9 @@ public struct ExportError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A limit of the reader was exceeded (a tag longer than 4 MiB, ExportFormat.md "Limits"): the input is
         /// not an honest export.
         public static let limitExceeded = Code("limitExceeded")
+        /// An entity reference other than XML's five and character references (`&lol9;`): exports declare no
+        /// entities, and one is never stored literally.
+        public static let undefinedEntity = Code("undefinedEntity")
 
         /// The code's name.
         public var description: String { name }

@@ -37,12 +37,12 @@ struct XMLScannerTests {
 
     @Test func decodesEntitiesAndCharacterReferences() throws {
         let events = try scan(
-            #"<a v="&lt;&lt;x&gt; &amp; &quot;q&quot; &apos;s&apos; &#183; &#xB7; &unknown; & done"/>"#)
+            #"<a v="&lt;&lt;x&gt; &amp; &quot;q&quot; &apos;s&apos; &#183; &#xB7; R & D; & done"/>"#)
         guard case .start(_, let attributes, _, _) = events.first else {
             Issue.record("no start tag")
             return
         }
-        #expect(attributes == [XMLAttribute(name: "v", value: "<<x> & \"q\" 's' · · &unknown; & done")])
+        #expect(attributes == [XMLAttribute(name: "v", value: "<<x> & \"q\" 's' · · R & D; & done")])
     }
 
     @Test func replacesIllegalControlCharactersAndNormalisesWhitespace() throws {
@@ -213,5 +213,35 @@ struct XMLScannerLimitTests {
         }
         try scanner.finish { _ in }
         #expect(starts == 2)
+    }
+
+    @Test func anUndefinedEntityReferenceIsALocatedErrorNotALiteral() throws {
+        for reference in ["&lol9;", "&secret;", "&#xZZ;", "&nbsp;"] {
+            let text = "<HealthData>\n <Record sourceName=\"a \(reference) b\"/></HealthData>"
+            var found: ExportError?
+            do { _ = try XMLScanner.scanAll(Array(text.utf8)) } catch { found = error }
+            let error = try #require(found)
+            #expect(error.code == .undefinedEntity, "\(reference)")
+            #expect(error.line == 2, "\(reference): line \(error.line)")
+            #expect(error.message.contains(reference), "names the reference: \(error.message)")
+        }
+    }
+
+    @Test func nestingDeeperThanTheLimitFailsLocated() throws {
+        var scanner = XMLScanner(maxDepth: 8)
+        let deep =
+            "<HealthData>" + String(repeating: "<a>", count: 7) + String(repeating: "</a>", count: 7)
+            + "</HealthData>"
+        try scanner.feed(Array(deep.utf8)) { _ in }
+        try scanner.finish { _ in }
+        var tooDeep = XMLScanner(maxDepth: 8)
+        let text = "<HealthData>\n" + String(repeating: "<a>", count: 8)
+        do {
+            try tooDeep.feed(Array(text.utf8)) { _ in }
+            Issue.record("nine levels scanned")
+        } catch {
+            #expect(error.code == .limitExceeded)
+            #expect(error.line == 2 && error.column == 22, "at the ninth element: \(error.line):\(error.column)")
+        }
     }
 }

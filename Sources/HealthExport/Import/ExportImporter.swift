@@ -37,6 +37,8 @@ public struct ExportImporter: Sendable {
         /// it commits (``HealthStore/prepareStatistics(for:)``), so the first statistics query afterwards is
         /// fast. It costs about one read of those types' samples; the import is committed either way.
         public var prepareStatistics: Bool
+        /// The reader's bounds (ExportFormat.md, "Limits"); a server importing a stranger's upload may lower them.
+        public var limits = ExportLimits()
 
         /// Creates options.
         public init(

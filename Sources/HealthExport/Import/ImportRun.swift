@@ -65,9 +65,10 @@ struct ImportRun: Sendable {
     /// The parsing task's work: read, prepare and queue every batch; the summary at the end.
     private func parse(into queue: BatchQueue<Ready>) async throws -> ExportSummary {
         do {
-            let reader = try ExportReader(
-                url: url,
-                options: .init(chunkSize: options.chunkSize, batchSize: options.batchSize, trackRepeats: false))
+            var parserOptions = ExportParser.Options(
+                chunkSize: options.chunkSize, batchSize: options.batchSize, trackRepeats: false)
+            parserOptions.limits = options.limits
+            let reader = try ExportReader(url: url, options: parserOptions)
             reader.onProgress = { report($0) }
             let sideFiles = ExportSideFiles(url: url, isArchive: ExportSideFiles.isArchive(url))
             while let next = try reader.next() {

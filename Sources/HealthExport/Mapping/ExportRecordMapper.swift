@@ -40,6 +40,34 @@ package struct ExportRecordMapper: Sendable {
     var route = RouteDraft()
     var deferred: [(fold: UInt64, sample: AnySample, line: Int)] = []
     var claimedMembers: [UInt64: Int] = [:]
+    /// The bounds on one top-level element.
+    package var limits = Limits()
+    /// The current top-level element: where it starts, and how many elements it holds so far.
+    var top = TopElement()
+
+    /// How much one top-level element (a `Record`, `Correlation`, `Workout`…) may hold, far above anything the
+    /// Health app writes (ExportFormat.md "Limits"). An element over a bound is skipped whole, with a located issue;
+    /// what it held is not kept, so memory stays bounded.
+    package struct Limits: Sendable, Hashable {
+        /// Elements inside one top-level element, at any depth (a route's inline locations, metadata, members,
+        /// events, heartbeats): 250,000 — a day of 1 Hz GPS is 86,400.
+        package var maxDescendants = 250_000
+        /// Metadata entries on one object: 10,000 (the Health app writes a few dozen at most).
+        package var maxMetadataEntries = 10_000
+
+        /// The defaults.
+        package init() {}
+    }
+
+    /// The top-level element being read.
+    struct TopElement {
+        var name = ""
+        var line = 0
+        var column = 0
+        var descendants = 0
+        /// Why it is being skipped, once a bound was passed.
+        var overflow: String?
+    }
 
     /// Creates a mapper at the start of a document.
     ///
@@ -101,8 +129,20 @@ package struct ExportRecordMapper: Sendable {
             }
             return
         }
+        if frames.count >= 2 {
+            top.descendants += 1
+            if top.overflow == nil, top.descendants > limits.maxDescendants {
+                top.overflow = "holds more than \(limits.maxDescendants) elements"
+            }
+            if top.overflow != nil {
+                frames.append(.skipped)
+                return
+            }
+        }
         switch parent {
-        case .root: frames.append(topLevel(tag))
+        case .root:
+            top = TopElement(name: tag.name, line: tag.line, column: tag.column)
+            frames.append(topLevel(tag))
         case .record: frames.append(recordChild(tag))
         case .heartRateVariability:
             if tag.nameEquals("InstantaneousBeatsPerMinute") {
@@ -137,6 +177,14 @@ package struct ExportRecordMapper: Sendable {
 
     private mutating func end() {
         guard let frame = frames.popLast() else { return }
+        if frames.count == 1, let overflow = top.overflow {
+            // A top-level element over a bound: nothing of it is kept.
+            summary.issue("\(overflow); skipped", element: top.name, line: top.line, column: top.column)
+            summary.skip(top.name, "over a limit of the reader (ExportFormat.md, Limits)")
+            workout = nil
+            top = TopElement()
+            return
+        }
         switch frame {
         case .record: finishRecord()
         case .correlation: finishCorrelation()
@@ -209,6 +257,10 @@ package struct ExportRecordMapper: Sendable {
     mutating func addMetadata(_ tag: XMLStartTag, to metadata: WritableKeyPath<ExportRecordMapper, Metadata>) {
         guard let key = tag.value(of: "key"), !key.isEmpty else {
             summary.issue("MetadataEntry without a key", element: "MetadataEntry", line: tag.line, column: tag.column)
+            return
+        }
+        guard self[keyPath: metadata].count < limits.maxMetadataEntries else {
+            top.overflow = top.overflow ?? "has more than \(limits.maxMetadataEntries) metadata entries"
             return
         }
         let value = tag.value(of: "value") ?? ""

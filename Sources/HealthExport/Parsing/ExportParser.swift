@@ -25,6 +25,8 @@ public struct ExportParser: Sendable {
         /// Whether exact duplicates get distinct UUIDs in the parser (about 16 bytes of memory per distinct record;
         /// see ``ExportRecordMapper/init(trackRepeats:)``). The importer turns it off.
         public var trackRepeats: Bool
+        /// The reader's bounds (tag size, nesting, elements and metadata per top-level element).
+        public var limits = ExportLimits()
 
         /// Creates options.
         public init(chunkSize: Int = 1 << 20, batchSize: Int = 4_096, trackRepeats: Bool = true) {
@@ -105,13 +107,16 @@ public struct ExportParser: Sendable {
 struct Session {
     let options: ExportParser.Options
     let totalBytes: Int?
-    var scanner = XMLScanner()
+    var scanner: XMLScanner
     var mapper: ExportRecordMapper
 
     init(options: ExportParser.Options, totalBytes: Int?) {
         self.options = options
         self.totalBytes = totalBytes
+        self.scanner = XMLScanner(maxTagBytes: options.limits.maxTagBytes, maxDepth: options.limits.maxDepth)
         self.mapper = ExportRecordMapper(trackRepeats: options.trackRepeats)
+        mapper.limits.maxDescendants = options.limits.maxDescendants
+        mapper.limits.maxMetadataEntries = options.limits.maxMetadataEntries
     }
 
     var progress: ExportParser.Progress {

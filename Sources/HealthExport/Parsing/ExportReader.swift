@@ -46,6 +46,7 @@ public final class ExportReader {
         if signature.elementsEqual([0x50, 0x4B, 0x03, 0x04]) {
             let (entry, directory) = try Self.exportEntry(in: url, handle: handle)
             try? handle.close()
+            try options.limits.check(entry, name: url.lastPathComponent + "/" + entry.path)
             let reader = try ZipEntryReader(url: url, entry: entry, directory: directory, chunkSize: options.chunkSize)
             source = .zip(reader)
             documentName = url.lastPathComponent + "/" + entry.path

@@ -7,6 +7,7 @@ private let equals = UInt8(ascii: "=")
 private let newline = UInt8(ascii: "\n")
 private let doubleQuote = UInt8(ascii: "\"")
 private let singleQuote = UInt8(ascii: "'")
+private let ampersand = UInt8(ascii: "&")
 
 /// Whether a byte is XML whitespace.
 @inline(__always) private func isSpace(_ byte: UInt8) -> Bool {
@@ -268,9 +269,11 @@ extension XMLScanner {
             let valueStart = j
             let linesBeforeValue = lines
             let breakBeforeValue = lastBreak
+            var hasReference = false
             while j < n {
                 let c = p[j]
                 if c == quote { break }
+                if c == ampersand { hasReference = true }
                 if c == lt {
                     lines = linesBeforeValue
                     lastBreak = breakBeforeValue
@@ -284,11 +287,20 @@ extension XMLScanner {
                 j += 1
             }
             guard j < n else { return .needMore }
+            if hasReference, let bad = Self.undefinedReference(p, from: valueStart, to: j) {
+                throw fail(
+                    .undefinedEntity,
+                    "an entity reference other than &lt; &gt; &amp; &quot; &apos; or a character reference "
+                        + "(\(bad)); a Health export declares no entities", at: base + valueStart)
+            }
             spans.append(nameStart)
             spans.append(nameEnd)
             spans.append(valueStart)
             spans.append(j)
             j += 1
+        }
+        if !isEmpty, stackEnds.count >= maxDepth {
+            throw error(.limitExceeded, "elements nested deeper than \(maxDepth)", at: base + start)
         }
         if stackEnds.isEmpty {
             // Located at the tag's start, on its own line: `fail` counts the lines inside the tag.
@@ -312,6 +324,52 @@ extension XMLScanner {
             stackEnds.append(stackBytes.count)
         }
         return .done(j)
+    }
+
+    /// The first entity reference in `p[from..<to]` that is not `&lt; &gt; &amp; &quot; &apos;`, `&#N;` or `&#xH;`,
+    /// as its name for the message (at most 16 bytes, never the value around it), or nil. A reference is `&`, a
+    /// name (or `#` and digits) and `;`; an ampersand that starts none (`R & D`) stays literal, as before.
+    static func undefinedReference(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> String? {
+        var i = from
+        while i < to {
+            guard p[i] == ampersand, i + 1 < to, isNameStart(p[i + 1]) || p[i + 1] == UInt8(ascii: "#") else {
+                i += 1
+                continue
+            }
+            var end = i + 1
+            while end < to, end - i <= 32, p[end] != UInt8(ascii: ";"), p[end] != ampersand, isNameByte(p[end]) {
+                end += 1
+            }
+            guard end < to, p[end] == UInt8(ascii: ";") else {
+                i += 1
+                continue
+            }
+            let body = UnsafeBufferPointer(rebasing: p[(i + 1)..<end])
+            if !isDefinedReference(body) {
+                return "&" + String(decoding: body.prefix(16), as: UTF8.self) + ";"
+            }
+            i = end + 1
+        }
+        return nil
+    }
+
+    private static func isDefinedReference(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+        if body.first == UInt8(ascii: "#") {
+            var digits = body.dropFirst()
+            var hex = false
+            if digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X") {
+                hex = true
+                digits = digits.dropFirst()
+            }
+            return !digits.isEmpty
+                && digits.allSatisfy { byte in
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (hex
+                            && ((UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)))
+                }
+        }
+        return ["lt", "gt", "amp", "quot", "apos"].contains { name in body.elementsEqual(name.utf8) }
     }
 
     @inline(never)

@@ -56,10 +56,20 @@ package struct XMLScanner: Sendable {
     /// The longest unfinished tag this scanner holds before it fails.
     let maxTagBytes: Int
 
+    /// The deepest elements may nest: 64. The Health app's deepest is 4 (`HealthData` › `Workout` ›
+    /// `WorkoutRoute` › `MetadataEntry`).
+    package static let defaultMaxDepth = 64
+
+    /// The deepest nesting this scanner accepts.
+    let maxDepth: Int
+
     /// Creates a scanner at the start of a document.
-    /// - Parameter maxTagBytes: The longest tag or run of text it accepts (``defaultMaxTagBytes``).
-    package init(maxTagBytes: Int = XMLScanner.defaultMaxTagBytes) {
+    /// - Parameters:
+    ///   - maxTagBytes: The longest tag or run of text it accepts (``defaultMaxTagBytes``).
+    ///   - maxDepth: The deepest nesting of elements it accepts (``defaultMaxDepth``).
+    package init(maxTagBytes: Int = XMLScanner.defaultMaxTagBytes, maxDepth: Int = XMLScanner.defaultMaxDepth) {
         self.maxTagBytes = max(1_024, maxTagBytes)
+        self.maxDepth = max(4, maxDepth)
     }
 
     /// The number of bytes fully consumed so far.

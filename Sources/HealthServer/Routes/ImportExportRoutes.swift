@@ -33,7 +33,9 @@ enum ImportExportRoutes {
             Task.detached {
                 defer { try? FileManager.default.removeItem(at: file) }
                 do {
-                    let importer = ExportImporter(store: store, clock: clock)
+                    var options = ExportImporter.Options()
+                    options.limits = .upload  // a file from a token holder: stricter bounds (ExportFormat.md)
+                    let importer = ExportImporter(store: store, clock: clock, options: options)
                     let report = try await importer.importExport(at: file) { progress in
                         jobs.update(id, .running(progress))
                     }

@@ -51,6 +51,30 @@ import Testing
         try await SlotCacheTests.expectSame(next, .all, anchor: start, DateComponents(hour: 1), "next process")
     }
 
+    @Test func samplesSpanningMillenniaAreSweptNotSlotted() async throws {
+        // One sample dated in year 1 and one in 9999 beside a normal month: slots for that span would take
+        // gigabytes (an export built to hurt did exactly this), so the type keeps no slots and queries sweep.
+        let start = Fixtures.date(2024, 3, 25, in: Fixtures.calendar())
+        let storage = InMemoryStorage()
+        let build = SampleBuilder(uuids: UUIDSequence(start: 7_000))
+        let ancient = Fixtures.date(1, 1, 1, in: Fixtures.calendar())
+        let far = Fixtures.date(9999, 12, 31, in: Fixtures.calendar())
+        _ = try await storage.commit(
+            StorageCommit(
+                inserts: SlotCacheTests.samples(seed: 7, count: 200, from: start, uuids: UUIDSequence(start: 1))
+                    + [
+                        .quantity(build.steps(5, start: ancient, end: ancient.addingTimeInterval(60))),
+                        .quantity(build.steps(5, start: far, end: far.addingTimeInterval(60))),
+                    ]))
+        let store = SlotCacheTests.store(storage, zone: "UTC")
+        #expect(try await store.prepareStatistics(for: [.stepCount]) == [.stepCount])
+        #expect(try await Self.savedAnchor(storage, store) == nil, "no slots are kept for such a span")
+        #expect(store.statisticsCache.count == 0)
+        try await SlotCacheTests.expectSame(
+            store, .date(start: start, end: start.addingTimeInterval(14 * 86_400)), anchor: start,
+            DateComponents(day: 1), "swept")
+    }
+
     @Test func anEmptyStorePreparesEmptySlots() async throws {
         let storage = InMemoryStorage()
         let store = SlotCacheTests.store(storage, zone: "UTC")

@@ -21,7 +21,7 @@ extension HealthStore {
             try await authorizationRecord().canRead(.quantity(type))
         else { return nil }
         let empty = StatisticsCollection(buckets: buckets, unit: computation.unit, results: [])
-        let slots = try await mergedSlots(for: computation, persistence: persistence)
+        guard let slots = try await mergedSlots(for: computation, persistence: persistence) else { return nil }
         guard let present = slots.presentRange,
             let (from, through) = try await selectedExtent(type, predicate, windowStart, windowEnd, present),
             let indices = buckets.indices(from: from, through: through)

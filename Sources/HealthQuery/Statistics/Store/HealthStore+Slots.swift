@@ -22,8 +22,21 @@ extension HealthStore {
 
     /// The merged slots of a cumulative-sum computation over every sample of its type, up to date with the
     /// store: from the cache, patched from the change log since, or built anew.
+    ///
+    /// Nil when the type's samples span more than ``MergedSlots/maxSpan`` (a sample dated in year 0 or 9999): the
+    /// slots would take gigabytes, so such a type is always computed by sweeping the samples a query selects.
     func mergedSlots(
         for computation: StatisticsComputation, persistence: SlotPersistence = .whenLarge
+    ) async throws -> MergedSlots? {
+        do {
+            return try await slotsUpToDate(computation, persistence)
+        } catch is MergedSlots.SpanTooLong {
+            return nil
+        }
+    }
+
+    private func slotsUpToDate(
+        _ computation: StatisticsComputation, _ persistence: SlotPersistence
     ) async throws -> MergedSlots {
         let anchor = try await currentAnchor()
         if let held = try await heldSlots(computation), held.anchor <= anchor {
@@ -105,6 +118,9 @@ extension HealthStore {
         patched.anchor = anchor
         if low <= high {
             let range = MergedSlots.slot(containing: low)..<(MergedSlots.slot(containing: high) + 1)
+            let lowest = min(range.lowerBound, slots.sums.isEmpty ? range.lowerBound : slots.first)
+            let highest = max(range.upperBound, slots.sums.isEmpty ? range.upperBound : slots.end)
+            guard highest - lowest <= MergedSlots.maxSpan else { throw MergedSlots.SpanTooLong() }
             try await recompute(&patched, range, computation)
         }
         return (patched, seen)
@@ -119,6 +135,7 @@ extension HealthStore {
         else { return slots }
         let lower = MergedSlots.slot(containing: first.sample.startDate.timeIntervalSinceReferenceDate)
         let upper = MergedSlots.slot(containing: last.sample.endDate.timeIntervalSinceReferenceDate) + 1
+        guard upper - lower <= MergedSlots.maxSpan else { throw MergedSlots.SpanTooLong() }
         slots.cover(lower..<upper)
         // Two months at a time, each read and swept on its own task: the store's readers and the sweep run on
         // both cores, and at most two months of samples are in memory.

@@ -49,6 +49,13 @@ struct MergedSlots: Sendable {
     /// One past the last slot held.
     var end: Int { first + sums.count }
 
+    /// The longest span slots are kept for: 60 years of 15-minute slots (2.1M slots, about 19 MB). A type whose
+    /// samples span more (a date in year 0 or 9999 among them) has no slots; its statistics sweep the samples.
+    static let maxSpan = 60 * 366 * 96
+
+    /// Thrown when slots would have to span more than ``maxSpan``.
+    struct SpanTooLong: Error {}
+
     /// The slots with data: the first and last present slot, or nil when none has data.
     var presentRange: ClosedRange<Int>? {
         guard let low = present.firstIndex(of: true), let high = present.lastIndex(of: true) else { return nil }
