@@ -12,7 +12,7 @@ enum Answer {
     /// The result of a successful call: the JSON text (for clients that read text) and the same value as
     /// structured content, or a tool error when it is too large.
     static func result(_ value: Value) -> CallTool.Result {
-        let text = encode(value)
+        guard let text = encode(value) else { return error(ToolError("the answer could not be written as JSON")) }
         guard text.count <= maxCharacters else {
             return error(
                 ToolError(
@@ -29,10 +29,10 @@ enum Answer {
         CallTool.Result(content: [.text(text: error.message, annotations: nil, _meta: nil)], isError: true)
     }
 
-    static func encode(_ value: Value) -> String {
+    static func encode(_ value: Value) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
+        guard let data = try? encoder.encode(value) else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -57,7 +57,9 @@ final class DataVersionProbe: Sendable {
             sqlite3_close_v2(database)
             throw StorageError(.io, "open a connection for the data version")
         }
-        sqlite3_busy_timeout(database, 5_000)
+        // Reading the version takes a read lock for an instant; it waits at most 100 ms on a busy file (the caller
+        // then goes without its cache) rather than holding this mutex for long.
+        sqlite3_busy_timeout(database, 100)
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(database, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK else {
             sqlite3_close_v2(database)

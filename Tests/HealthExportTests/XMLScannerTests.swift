@@ -227,6 +227,16 @@ struct XMLScannerLimitTests {
         }
     }
 
+    @Test func anUndefinedReferenceInAMultiLineValueIsLocatedAtTheValue() throws {
+        // Found by the fuzzer: the line breaks inside the value made the column negative.
+        let text = "<HealthData>\n <Record a=\"x\n\n&bogus;\"/></HealthData>"
+        var found: ExportError?
+        do { _ = try XMLScanner.scanAll(Array(text.utf8)) } catch { found = error }
+        let error = try #require(found)
+        #expect(error.code == .undefinedEntity)
+        #expect(error.line == 2 && error.column == 13, "at the value's start: \(error.line):\(error.column)")
+    }
+
     @Test func nestingDeeperThanTheLimitFailsLocated() throws {
         var scanner = XMLScanner(maxDepth: 8)
         let deep =

@@ -11,5 +11,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let plan = ChunkPlan(header: header, count: body.count)
     let scan = ScannerCheck.run(body, plan: plan)
     ParserCheck.run(body, plan: plan, scan: scan)
+    UnitCheck.run(body)
     return 0
 }

@@ -99,7 +99,8 @@ extension ExportRecordMapper {
             return
         }
         if draft.inCorrelation {
-            claimedMembers[fold, default: 0] += 1
+            // Claimed when the correlation is kept (finishCorrelation): a skipped correlation leaves its members'
+            // top-level copies to import.
             correlation.memberFolds.append(fold)
             switch sample {
             case .quantity(let member): correlation.quantities.append(member)
@@ -166,6 +167,7 @@ extension ExportRecordMapper {
             + "\(Int(end.timeIntervalSince1970))|\(deviceKey)|\(members)"
         let (uuid, _) = identities.next(forKey: key, start: start)
         let revision = sourceResolver.revision(named: sourceName, version: header.sourceVersion, device: device)
+        for fold in draft.memberFolds { claimedMembers[fold, default: 0] += 1 }
         summary.correlationsByType[draft.type, default: 0] += 1
         var value = Correlation(
             uuid: uuid, type: CorrelationTypeIdentifier(draft.type), start: start, end: end,

@@ -52,8 +52,8 @@ package struct ExportRecordMapper: Sendable {
         /// Elements inside one top-level element, at any depth (a route's inline locations, metadata, members,
         /// events, heartbeats): 250,000 — a day of 1 Hz GPS is 86,400.
         package var maxDescendants = 250_000
-        /// Metadata entries on one object: 10,000 (the Health app writes a few dozen at most).
-        package var maxMetadataEntries = 10_000
+        /// Metadata entries on one object: 1,000 (the Health app writes a few dozen at most).
+        package var maxMetadataEntries = 1_000
 
         /// The defaults.
         package init() {}

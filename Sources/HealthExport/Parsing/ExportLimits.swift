@@ -16,9 +16,9 @@ public struct ExportLimits: Sendable, Hashable {
     /// Elements inside one top-level element, at any depth: 250,000 (a day of 1 Hz GPS is 86,400 locations). Over
     /// it, that element is skipped with a located issue.
     public var maxDescendants = 250_000
-    /// Metadata entries on one object: 10,000 (the Health app writes a few dozen). Over it, the top-level element
+    /// Metadata entries on one object: 1,000 (the Health app writes a few dozen). Over it, the top-level element
     /// is skipped with a located issue.
-    public var maxMetadataEntries = 10_000
+    public var maxMetadataEntries = 1_000
 
     /// The most bytes the archive's `export.xml` may inflate to: 32 GiB (ten years of a phone and a watch is a few
     /// GiB). Over it, the import fails before reading (`limitExceeded`).

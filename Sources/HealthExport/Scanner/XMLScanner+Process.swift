@@ -288,6 +288,9 @@ extension XMLScanner {
             }
             guard j < n else { return .needMore }
             if hasReference, let bad = Self.undefinedReference(p, from: valueStart, to: j) {
+                // Located at the value's start (its line, before any line break inside the value).
+                lines = linesBeforeValue
+                lastBreak = breakBeforeValue
                 throw fail(
                     .undefinedEntity,
                     "an entity reference other than &lt; &gt; &amp; &quot; &apos; or a character reference "
@@ -337,7 +340,7 @@ extension XMLScanner {
                 continue
             }
             var end = i + 1
-            while end < to, end - i <= 32, p[end] != UInt8(ascii: ";"), p[end] != ampersand, isNameByte(p[end]) {
+            while end < to, p[end] != UInt8(ascii: ";"), p[end] != ampersand, isNameByte(p[end]) {
                 end += 1
             }
             guard end < to, p[end] == UInt8(ascii: ";") else {

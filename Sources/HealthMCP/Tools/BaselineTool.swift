@@ -13,13 +13,13 @@ struct BaselineTool: HealthTool {
             Whether a day's value is usual for this person: the day's figure (the merged sum for steps, distance, \
             energy; the average for heart-rate, weight…) against the same figure on each day of the previous \
             weeks (default 4), with the baseline's mean, standard deviation, the day's z-score and a verdict: \
-            'usual', 'high' or 'low' (more than two standard deviations away), or 'no data'. Days without data are \
-            left out of the baseline. Also a trend: the mean of the baseline's first and second halves.
+            'usual', 'high' or 'low' (more than two standard deviations away), 'no data', or 'no baseline' (fewer \
+            than two baseline days with data). Days without data are left out of the baseline. Also a trend: the mean of the baseline's first and second halves.
             """,
         inputSchema: Schema.object(
             [
                 "type": Schema.type,
-                "day": Schema.day("The day to judge (default: today)"),
+                "day": Schema.day("The day to judge (default: yesterday, the last whole day)"),
                 "weeks": Schema.integer("Weeks of baseline before the day (default 4)", 1...26),
             ], required: ["type"]),
         annotations: Schema.readOnly("A day against the person's baseline"),
@@ -34,7 +34,8 @@ struct BaselineTool: HealthTool {
         try arguments.allowOnly(["type", "day", "weeks"])
         let type = try arguments.quantityType()
         let calendar = context.calendar
-        let day = try arguments.day("day") ?? calendar.startOfDay(for: context.now)
+        let today = calendar.startOfDay(for: context.now)
+        let day = try arguments.day("day") ?? calendar.date(byAdding: .day, value: -1, to: today) ?? today
         let weeks = try arguments.integer("weeks", in: 1...26) ?? 4
         guard let start = calendar.date(byAdding: .day, value: -7 * weeks, to: day),
             let end = calendar.date(byAdding: .day, value: 1, to: day)
@@ -61,12 +62,16 @@ struct BaselineTool: HealthTool {
         var z: Double?
         if let value, let mean, let deviation, deviation > 0 { z = (value - mean) / deviation }
         let verdict: String
-        switch (value, z) {
-        case (nil, _): verdict = "no data"
-        case (_, let z?) where z > 2: verdict = "high"
-        case (_, let z?) where z < -2: verdict = "low"
-        case (_, nil) where mean == nil: verdict = "no baseline"
-        default: verdict = "usual"
+        if value == nil {
+            verdict = "no data"
+        } else if deviation == nil {
+            verdict = "no baseline"  // fewer than two baseline days with data
+        } else if let z {
+            verdict = z > 2 ? "high" : z < -2 ? "low" : "usual"
+        } else if let value, let mean {  // every baseline day had the same figure
+            verdict = value > mean ? "high" : value < mean ? "low" : "usual"
+        } else {
+            verdict = "usual"
         }
         let half = baseline.count / 2
         let earlier = baseline.prefix(half)

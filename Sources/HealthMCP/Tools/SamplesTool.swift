@@ -20,7 +20,8 @@ struct SamplesTool: HealthTool {
                 "start": Schema.day("First day (default: 1 day before end)"),
                 "end": Schema.day("Last day, inclusive (default: today)"),
                 "limit": Schema.integer("Samples per page (default 20)", 1...100),
-                "offset": Schema.integer("Samples to skip (default 0)", 0...100_000),
+                "offset": Schema.integer(
+                    "Samples to skip (default 0; at most 2,000: narrow the range instead)", 0...2_000),
             ], required: ["type"]),
         annotations: Schema.readOnly("Raw samples"),
         outputSchema: Schema.output(
@@ -30,9 +31,12 @@ struct SamplesTool: HealthTool {
     func run(_ arguments: ToolArguments, _ context: ToolContext) async throws -> Value {
         try arguments.allowOnly(["type", "start", "end", "limit", "offset"])
         let type = try arguments.type()
+        guard type != .workoutRoute else {
+            throw ToolError("routes are not listed as samples; workout_details gives a workout's route points")
+        }
         let range = try arguments.dayRange(defaultDays: 1, now: context.now)
         let limit = try arguments.integer("limit", in: 1...100) ?? 20
-        let offset = try arguments.integer("offset", in: 0...100_000) ?? 0
+        let offset = try arguments.integer("offset", in: 0...2_000) ?? 0
         let page = try await context.store.samples(
             of: type, predicate: .date(start: range.start, end: range.end), sort: [.startDate],
             limit: offset + limit + 1)

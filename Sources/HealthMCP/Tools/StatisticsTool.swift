@@ -7,6 +7,8 @@ import MCP
 /// priority as the Health app merges an iPhone and an Apple Watch.
 struct StatisticsTool: HealthTool {
     static let maxBuckets = 400
+    /// The longest range of a discrete type's statistics (they sweep every sample of the range).
+    static let maxDiscreteDays = 1_100
 
     let definition = Tool(
         name: "statistics",
@@ -49,6 +51,12 @@ struct StatisticsTool: HealthTool {
         }
         let unit = Answer.unit(of: type)
         let options = Self.options(for: type, bySource: bySource)
+        if !type.isCumulative, range.duration > Double(Self.maxDiscreteDays) * 86_400 {
+            // Discrete statistics read every sample of the range (a year of heart rate: ~100k); three years at most.
+            throw ToolError(
+                "\(TypeNames.displayName(.quantity(type))) over more than \(Self.maxDiscreteDays) days: narrow the range"
+            )
+        }
         let predicate = SamplePredicate.date(start: range.start, end: range.end)
         var results: [StatisticsResult] = []
         if let interval {

@@ -35,11 +35,13 @@ struct WorkoutsTool: HealthTool {
             }
             predicate = .and([predicate, .workoutActivityType(activity)])
         }
-        let workouts = try await context.store.samples(of: .workout, predicate: predicate, sort: [.startDate])
-            .compactMap(\.workout)
+        let count = try await context.store.count(of: [.workout], predicate: predicate)
+        let workouts = try await context.store.samples(
+            of: .workout, predicate: predicate, sort: [.startDate], limit: limit
+        ).compactMap(\.workout)
         return [
-            "count": .int(workouts.count), "hasMore": .bool(workouts.count > limit),
-            "workouts": .array(workouts.prefix(limit).map { Self.summary($0, context.calendar) }),
+            "count": .int(count), "hasMore": .bool(count > workouts.count),
+            "workouts": .array(workouts.map { Self.summary($0, context.calendar) }),
         ]
     }
 

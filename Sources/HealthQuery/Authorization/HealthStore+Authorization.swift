@@ -110,15 +110,16 @@ extension HealthStore {
             "authorization to share \(type.identifier) was not requested by \(app.bundleIdentifier)")
     }
 
-    /// The app's remembered grants.
+    /// The app's remembered grants: kept in memory while the database's data version is unchanged, so a decision
+    /// recorded by another engine or another process (`ohk server grant`) applies to the next call.
     func authorizationRecord() async throws -> AuthorizationRecord {
-        if let cached = authorizationCache { return cached }
         if app.isPrivileged {
             var everything = AuthorizationRecord()
             everything.grantsEverything = true
-            authorizationCache = everything
             return everything
         }
+        let version = try? await storage.dataVersion()
+        if let cached = authorizationCache, let version, cached.version == version { return cached.record }
         let key = AuthorizationRecord.key(for: app.bundleIdentifier)
         let record: AuthorizationRecord
         do {
@@ -130,7 +131,7 @@ extension HealthStore {
         } catch let error as StorageError {
             throw error.healthError
         }
-        authorizationCache = record
+        authorizationCache = version.map { (record, $0) }
         return record
     }
 
@@ -141,7 +142,7 @@ extension HealthStore {
         } catch {
             throw error.healthError
         }
-        authorizationCache = record
+        authorizationCache = nil  // read back at the next call, with the version after this write
     }
 
     /// A predicate that limits `predicate` over `types` to what the app may read: all samples of readable

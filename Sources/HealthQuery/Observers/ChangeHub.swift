@@ -9,8 +9,9 @@ public struct CommitNotification: Sendable, Hashable {
     public var anchor: Int64
     /// The sample types the commit inserted or deleted.
     public var touchedTypes: Set<SampleType>
-    /// The bundle identifier of the app whose engine committed it in this process; nil when the change was
-    /// learned from the store itself (another process's commit, or several commits reported together).
+    /// The bundle identifier of the app whose engine made the commit that prompted this report; nil when the change
+    /// was learned from the store itself (another process's commit) or the range read held other types. A range
+    /// reported for a commit may also hold other commits of the same types.
     public var committer: String?
 
     /// Creates a notification.
@@ -94,11 +95,20 @@ public final class ChangeHub: Sendable {
             let (last, start) = watermark.withLock { ($0.anchor, $0.start) }
             if notification.anchor <= start { return publish(notification) }
             guard notification.anchor > last else { return }
-            var range = notification
-            if let types = try? await storage.touchedTypes(after: last, through: notification.anchor) {
-                range.touchedTypes.formUnion(types)
-                if types != notification.touchedTypes { range.committer = nil }
+            guard subscriberCount > 0 else {
+                // Nobody listens: nothing to report, no range to read (a large import made meanwhile by another
+                // process is not scanned for its types).
+                watermark.withLock { $0.anchor = max($0.anchor, notification.anchor) }
+                return
             }
+            guard let types = try? await storage.touchedTypes(after: last, through: notification.anchor) else {
+                // The range could not be read: report this commit now and leave the watermark, so the next poll
+                // reports the range again (a repeat, never a loss).
+                return publish(notification)
+            }
+            var range = notification
+            range.touchedTypes.formUnion(types)
+            if types != notification.touchedTypes { range.committer = nil }
             watermark.withLock { $0.anchor = max($0.anchor, notification.anchor) }
             publish(range)
         }

@@ -37,7 +37,8 @@ public actor HealthStore {
     /// Where new identities come from (workout builders, generated samples).
     public nonisolated let uuids: @Sendable () -> UUID
 
-    var authorizationCache: AuthorizationRecord?
+    /// The app's grants as last read, with the data version they were read at.
+    var authorizationCache: (record: AuthorizationRecord, version: Int64)?
     var backgroundDelivery = BackgroundDeliveryState()
 
     /// Creates a store for one app.

@@ -91,7 +91,10 @@ enum Requests {
     static func cachedJSON(
         _ request: Request, caller: Caller, services: ServerServices, compute: () async throws -> JSONValue
     ) async throws -> Response {
-        let version = try await caller.store.dataVersion()
+        // A version that cannot be read (a busy file) only costs the cache: the answer is computed and not kept.
+        guard let version = try? await caller.store.dataVersion() else {
+            return json(encoded: ByteBuffer(bytes: try await compute().encoded()))
+        }
         let key = ResponseCache.Key(token: caller.token.hash, path: request.uri.path, query: request.uri.query ?? "")
         if let body = services.responses.body(for: key, version: version) { return json(encoded: body) }
         let body = ByteBuffer(bytes: try await compute().encoded())

@@ -72,13 +72,19 @@ final class ResponseCache: Sendable {
                 state.bytes -= old.body.readableBytes
             }
             state.bytes += body.readableBytes
-            while state.entries.count > capacity || state.bytes > maxBytes {
+            if state.entries.count > capacity {
                 // Evict the least recently used eighth at once, so a full cache does not sort on every store.
                 let victims = state.entries.sorted { $0.value.used < $1.value.used }.prefix(max(1, capacity / 8))
                 for (key, entry) in victims {
                     state.entries[key] = nil
                     state.bytes -= entry.body.readableBytes
                 }
+            }
+            while state.bytes > maxBytes, let oldest = state.entries.min(by: { $0.value.used < $1.value.used }) {
+                // Over the byte bound: the least recently used answers go one at a time (a few large answers must
+                // not empty the whole cache).
+                state.entries[oldest.key] = nil
+                state.bytes -= oldest.value.body.readableBytes
             }
         }
     }

@@ -161,4 +161,23 @@ import Testing
         try await store.save([.quantity(build.steps(10, start: t0, end: t0, source: Fixtures.watch))])
         #expect(try await store.samples(of: stepsType).first?.source == Apps.steps.source)
     }
+
+    @Test func aGrantChangedByAnotherEngineAppliesAtOnce() async throws {
+        // Two engines of one app on one storage, as two processes have (each remembers grants in memory): a
+        // decision recorded by one is what the other applies at its next call.
+        let storage = InMemoryStorage()
+        let first = makeStore(storage: storage)
+        let second = makeStore(storage: storage)
+        try await first.grantSteps()
+        try await first.save([.quantity(build.steps(10, start: t0, end: t0))])
+        let owner = makeStore(app: .owner(bundleIdentifier: "org.example.person", name: "Person"), storage: storage)
+        try await owner.save([.quantity(build.steps(99, start: t0, end: t0.addingTimeInterval(60)))])
+        #expect(try await first.samples(of: stepsType).count == 2, "reads every step while allowed")
+        try await second.setAuthorization(for: stepsType, share: nil, read: false)
+        #expect(try await first.samples(of: stepsType).count == 1, "its own sample only, once read is denied")
+        try await second.setAuthorization(for: stepsType, share: false, read: nil)
+        await #expect(throws: HealthError.self) {
+            try await first.save([.quantity(build.steps(5, start: t0, end: t0))])
+        }
+    }
 }
