@@ -110,10 +110,15 @@ public final class OpenDatabase: Sendable {
     public var isWatchingOtherProcesses: Bool { watcher.withLock { $0 != nil } }
 
     private func stopWatching() {
-        watcher.withLock { watcher in
-            watcher?.cancel()
-            watcher = nil
+        let wasWatching = watcher.withLock { watcher in
+            defer {
+                watcher?.cancel()
+                watcher = nil
+            }
+            return watcher != nil
         }
+        // The hub forgets its watermark too, so a later watchOtherProcesses() starts afresh.
+        if wasWatching { Task { [hub] in await hub.endWatching() } }
     }
 
     deinit {

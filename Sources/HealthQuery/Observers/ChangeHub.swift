@@ -124,6 +124,12 @@ public final class ChangeHub: Sendable {
         }
     }
 
+    /// Stops reporting other processes' commits (the database was closed): commits made through engines are
+    /// published as they are again.
+    package func endWatching() async {
+        await reporting.withLock { watermark.withLock { $0 = Watermark() } }
+    }
+
     /// Reports what was committed beyond the watermark (by another process, or by this one before its own
     /// report): one notification for the whole range. Cheap when nothing changed: one read of the anchor.
     /// - Returns: The notification published, if any.
