@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthStorage", targets: ["HealthStorage"]),
         .library(name: "HealthStorageSQLite", targets: ["HealthStorageSQLite"]),
+        .library(name: "HealthStoragePostgres", targets: ["HealthStoragePostgres"]),
         .library(name: "HealthQuery", targets: ["HealthQuery"]),
         .library(name: "HealthSimulation", targets: ["HealthSimulation"]),
         .library(name: "HealthExport", targets: ["HealthExport"]),
@@ -55,6 +56,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", "2.101.2"..<"3.0.0"),
         // The agent tools (HealthMCP only): the Model Context Protocol's Swift SDK.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
+        // The server database backend (HealthStoragePostgres only).
+        .package(url: "https://github.com/vapor/postgres-nio.git", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", "2.37.6"..<"3.0.0"),
     ],
     targets: [
         // Values: identifiers and the type catalog, units, quantities, samples, metadata, validation, predicates.
@@ -65,6 +69,16 @@ let package = Package(
         .target(
             name: "HealthStorageSQLite",
             dependencies: ["HealthCore", "HealthStorage", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        // The server database backend: many people in one PostgreSQL database through postgres-nio (the only target
+        // that imports PostgresNIO).
+        .target(
+            name: "HealthStoragePostgres",
+            dependencies: [
+                "HealthCore", "HealthStorage", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // HealthStore: authorization, validation, save/delete, every query kind, statistics and the merge.
@@ -85,7 +99,9 @@ let package = Package(
         // databases (one engine per app per database). The only library target that opens a backend.
         .target(
             name: "HealthRuntime",
-            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery"],
+            dependencies: [
+                "HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthStoragePostgres", "HealthQuery",
+            ],
             swiftSettings: swiftSettings
         ),
         // HealthKit's public API spelled as Apple spells it, a thin translation onto HealthQuery.
@@ -183,6 +199,15 @@ let package = Package(
         .testTarget(
             name: "HealthStorageSQLiteTests",
             dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HealthStoragePostgresTests",
+            dependencies: [
+                "HealthCore", "HealthStorage", "HealthStoragePostgres", "HealthTesting", "HealthQuery",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,68 +1,8 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthStorage
 import Synchronization
-
-/// A sample's kind, as stored in `samples.kind` and `types.kind`.
-enum SampleKind: Int64, Sendable {
-    case quantity = 0
-    case category = 1
-    case correlation = 2
-    case workout = 3
-    case route = 4
-
-    init(_ sample: AnySample) {
-        switch sample {
-        case .quantity: self = .quantity
-        case .category: self = .category
-        case .correlation: self = .correlation
-        case .workout: self = .workout
-        case .workoutRoute: self = .route
-        }
-    }
-}
-
-/// A row of `types`: (kind, identifier). Types that no ``AnySample`` can have get kind -1 (never matched).
-struct TypeKey: Hashable, Sendable {
-    var kind: Int64
-    var identifier: String
-
-    init(kind: SampleKind, identifier: String) {
-        self.kind = kind.rawValue
-        self.identifier = identifier
-    }
-
-    init(_ type: SampleType) {
-        self.identifier = type.identifier
-        self.kind =
-            switch type.kind {
-            case .quantity: SampleKind.quantity.rawValue
-            case .category: SampleKind.category.rawValue
-            case .correlation: SampleKind.correlation.rawValue
-            case .workout: SampleKind.workout.rawValue
-            case .workoutRoute: SampleKind.route.rawValue
-            default: -1
-            }
-    }
-
-    /// The sample type this row stands for.
-    var sampleType: SampleType {
-        switch SampleKind(rawValue: kind) {
-        case .quantity: .quantity(QuantityTypeIdentifier(rawValue: identifier))
-        case .category: .category(CategoryTypeIdentifier(rawValue: identifier))
-        case .correlation: .correlation(CorrelationTypeIdentifier(rawValue: identifier))
-        case .workout: .workout
-        case .route: .workoutRoute
-        case nil: SampleType(identifier: identifier)
-        }
-    }
-
-    /// The canonical unit string of a known quantity type.
-    var canonicalUnitString: String? {
-        guard kind == SampleKind.quantity.rawValue else { return nil }
-        return QuantityTypeIdentifier(rawValue: identifier).typeDescription?.canonicalUnitString
-    }
-}
 
 /// The catalog's canonical units by the spelling the `types.canonical_unit` column records (the catalog parses
 /// each once; nothing is parsed here).
@@ -139,8 +79,7 @@ final class Lookups: Sendable {
 
 extension TypeKey {
     init(kind: Int64, identifier: String) {
-        self.kind = kind
-        self.identifier = identifier
+        self.init(rawKind: kind, identifier: identifier)
     }
 }
 

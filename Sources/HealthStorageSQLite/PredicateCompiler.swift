@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthStorage
 
 /// A predicate compiled to a SQL condition on `samples`.
 struct CompiledPredicate: Sendable {

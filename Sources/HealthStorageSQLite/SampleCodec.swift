@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HealthCore
+import HealthStorage
 
 /// Row ⇄ ``AnySample``: the columns a sample is split into, its JSON payload, and the way back.
 ///

@@ -1,22 +1,24 @@
-import Foundation
-import HealthCore
+public import Foundation
+public import HealthCore
 import HealthStorage
-import HealthTesting
 
 /// A small data set with every sample kind, odd units, unknown types, devices, sources and metadata of every
 /// kind, committed identically into any store.
-struct MixedDataSet {
-    let build = SampleBuilder(uuids: UUIDSequence(start: 5000))
-    let t0 = Fixtures.date(2024, 5, 1, 6)
-    let unknownType = QuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierMadeUpThing")
-    let madeUpUnit = (try? HealthUnit(from: "count/min")) ?? .count()
+public struct MixedDataSet {
+    /// Creates the data set.
+    public init() {}
 
-    func at(_ minutes: Double) -> Date { t0.addingTimeInterval(minutes * 60) }
+    public let build = SampleBuilder(uuids: UUIDSequence(start: 5000))
+    public let t0 = Fixtures.date(2024, 5, 1, 6)
+    public let unknownType = QuantityTypeIdentifier(rawValue: "HKQuantityTypeIdentifierMadeUpThing")
+    public let madeUpUnit = (try? HealthUnit(from: "count/min")) ?? .count()
 
-    func unit(_ string: String) -> HealthUnit { (try? HealthUnit(from: string)) ?? .count() }
+    public func at(_ minutes: Double) -> Date { t0.addingTimeInterval(minutes * 60) }
+
+    public func unit(_ string: String) -> HealthUnit { (try? HealthUnit(from: string)) ?? .count() }
 
     /// The samples (inserted in this order) and the associations.
-    func commits() -> (samples: [AnySample], workout: UUID, associations: [WorkoutAssociation]) {
+    public func commits() -> (samples: [AnySample], workout: UUID, associations: [WorkoutAssociation]) {
         var samples: [AnySample] = []
         let revision = SourceRevision(
             source: Fixtures.watch, version: "10.1", productType: "Watch6,1",
@@ -93,7 +95,7 @@ struct MixedDataSet {
     }
 
     /// Predicates covering every node kind, alone and combined with `&&`, `||` and `!`.
-    func predicates(workout: UUID, someUUIDs: [UUID]) -> [SamplePredicate] {
+    public func predicates(workout: UUID, someUUIDs: [UUID]) -> [SamplePredicate] {
         let steps = SamplePredicate.type(.quantity(.stepCount))
         var leaves: [SamplePredicate] = [
             .all, .none,

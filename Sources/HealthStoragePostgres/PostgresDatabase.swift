@@ -1,0 +1,166 @@
+import Foundation
+import HealthStorage
+import Logging
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// One database server as this process reaches it: a postgres-nio connection pool (running in a task of its own)
+/// shared by every person's store on the same URL, the schema migrated once, and the connection that runs each
+/// person's statements told which person it serves (`ohk.person`, which the row-level security policies read).
+final class PostgresDatabase: Sendable {
+    let location: PostgresLocation
+    let client: PostgresClient
+    /// The replica's pool when the location names one.
+    let replica: PostgresClient?
+    /// One connection of its own for autocommit bookkeeping inside another connection's transaction (a bulk
+    /// write registers the types it meets there): with every pooled connection held by a long transaction, such a
+    /// step would otherwise wait for a connection forever.
+    let sideline: PostgresClient
+    private let runner: Task<Void, Never>
+    private let logger: Logger
+    /// Which person each leased connection was last told (by connection id), so a store of one person sets it
+    /// once per connection rather than before every statement.
+    private let personOfConnection = Mutex<[Int: Int64]>([:])
+    /// The schema, migrated once per process and pool.
+    let migration = AsyncOnce<Void>()
+    /// The shared `types` table's rows.
+    let types = TypeCatalog()
+    /// Committed facts about people that only ever grow (registered sources, type spans): writes skip a statement
+    /// when nothing new would be recorded.
+    let facts = CommittedFacts()
+
+    private static let shared = Mutex<[String: PostgresDatabase]>([:])
+
+    /// The process's pool for a location's server, made on first use.
+    static func shared(for location: PostgresLocation) -> PostgresDatabase {
+        shared.withLock { pools in
+            if let pool = pools[location.poolKey] { return pool }
+            let pool = PostgresDatabase(location: location)
+            pools[location.poolKey] = pool
+            return pool
+        }
+    }
+
+    private init(location: PostgresLocation) {
+        self.location = location
+        var logger = Logger(label: "org.openhealthkit.postgres")
+        logger.logLevel = .critical
+        self.logger = logger
+        let client = PostgresClient(
+            configuration: Self.configuration(location, endpoint: nil), backgroundLogger: logger)
+        let replica = location.replica.map {
+            PostgresClient(configuration: Self.configuration(location, endpoint: $0), backgroundLogger: logger)
+        }
+        var sidelineConfiguration = Self.configuration(location, endpoint: nil)
+        sidelineConfiguration.options.maximumConnections = 1
+        let sideline = PostgresClient(configuration: sidelineConfiguration, backgroundLogger: logger)
+        self.client = client
+        self.replica = replica
+        self.sideline = sideline
+        self.runner = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await client.run() }
+                group.addTask { await sideline.run() }
+                if let replica { group.addTask { await replica.run() } }
+            }
+        }
+    }
+
+    deinit { runner.cancel() }
+
+    private static func configuration(
+        _ location: PostgresLocation, endpoint: PostgresLocation.Endpoint?
+    ) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch location.sslMode {
+            case .disable: .disable
+            case .prefer: .prefer(.makeClientConfiguration())
+            case .require: .require(.makeClientConfiguration())
+            }
+        var configuration = PostgresClient.Configuration(
+            host: endpoint?.host ?? location.host, port: endpoint?.port ?? location.port,
+            username: location.username, password: location.password, database: location.database, tls: tls)
+        configuration.options.maximumConnections = location.poolSize
+        configuration.options.minimumConnections = 0
+        configuration.options.connectTimeout = .seconds(location.connectTimeoutSeconds)
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", String(location.statementTimeoutMilliseconds)),
+            ("application_name", "openhealthkit"),
+        ]
+        return configuration
+    }
+
+    /// Leases a connection (of the replica when `replica` and one is configured) told to serve `person`, and runs
+    /// `body` on it. The connection must not escape `body`.
+    func withConnection<T: Sendable>(
+        person: Int64?, replica useReplica: Bool = false,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let pool = useReplica ? (replica ?? client) : client
+        return try await pool.withConnection { connection in
+            if let person {
+                let key = connection.id * 2 + (pool === client ? 0 : 1)
+                let told = personOfConnection.withLock { $0[key] }
+                if told != person {
+                    try await connection.query(
+                        "SELECT set_config('ohk.person', \(String(person)), false)", logger: logger)
+                    personOfConnection.withLock { $0[key] = person }
+                }
+            }
+            return try await body(connection)
+        }
+    }
+
+    /// The logger handed to postgres-nio (critical only: statements and values are never logged).
+    var queryLogger: Logger { logger }
+}
+
+/// Runs an async computation once; later callers await the same result. A failure is not kept: the next caller
+/// tries again (a database that was down may be up).
+final class AsyncOnce<Value: Sendable>: Sendable {
+    private let state = Mutex<Task<Value, any Error>?>(nil)
+
+    /// The value, computing it with `make` if no computation succeeded or is under way.
+    func value(_ make: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let task = state.withLock { state in
+            if let task = state { return task }
+            let task = Task { try await make() }
+            state = task
+            return task
+        }
+        do {
+            return try await task.value
+        } catch {
+            state.withLock { if $0 == task { $0 = nil } }
+            throw error
+        }
+    }
+}
+
+/// Facts about each person's committed data that never become false (sources are never unregistered, spans never
+/// shrink), so a writer may skip recording what is already known.
+final class CommittedFacts: Sendable {
+    private struct Person {
+        var sources: Set<String> = []
+        var spans: [Int32: Double] = [:]
+    }
+
+    private let people = Mutex<[Int64: Person]>([:])
+
+    func knowsSource(person: Int64, _ bundle: String) -> Bool {
+        people.withLock { $0[person]?.sources.contains(bundle) ?? false }
+    }
+
+    func span(person: Int64, type: Int32) -> Double {
+        people.withLock { $0[person]?.spans[type] ?? 0 }
+    }
+
+    func learn(person: Int64, sources: [String], spans: [Int32: Double]) {
+        guard !sources.isEmpty || !spans.isEmpty else { return }
+        people.withLock { people in
+            people[person, default: Person()].sources.formUnion(sources)
+            people[person, default: Person()].spans.merge(spans) { max($0, $1) }
+        }
+    }
+}

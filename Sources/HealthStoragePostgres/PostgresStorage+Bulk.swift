@@ -1,0 +1,191 @@
+public import Foundation
+public import HealthCore
+public import HealthStorage
+import Logging
+import PostgresNIO
+import Synchronization
+
+extension PostgresStorage {
+    /// Runs `produce` inside ONE transaction that holds the person's row lock, streaming each batch in through
+    /// `COPY … FROM STDIN`; commits at the end, all or nothing. A killed process's connection drops and the server
+    /// rolls the transaction back: the person's data is as before. Readers see the person as before until the
+    /// commit; other people's writers are not held up.
+    public func bulkWrite<T: Sendable>(
+        options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
+    ) async throws -> (value: T, result: BulkWriteResult) {
+        let logger = database.queryLogger
+        let database = database
+        do {
+            return try await transaction(types: []) { connection, context in
+                try await Self.bulk(options, produce, connection, context, database, logger)
+            }
+        } catch let failure as ProducerFailure {
+            throw failure.error
+        } catch {
+            throw Self.storageError(error, "bulk write", location: location)
+        }
+    }
+
+    private static func bulk<T: Sendable>(
+        _ options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T, _ connection: PostgresConnection,
+        _ context: WriteContext, _ database: PostgresDatabase, _ logger: Logger
+    ) async throws -> (value: T, result: BulkWriteResult) {
+        let sink = PostgresBulkSink(connection: connection, context: context, database: database, logger: logger)
+        defer { sink.close() }
+        let value: T
+        do {
+            value = try await produce(sink)
+        } catch {
+            throw ProducerFailure(error: error)
+        }
+        let state = try sink.finish()
+        var unmet: [SampleType: Int]?
+        if let filter = options.countUnmet {
+            unmet = try await Self.unmet(
+                connection, context, logger, met: state.met, filter: filter, catalog: database.types)
+        }
+        return (
+            value,
+            BulkWriteResult(
+                anchor: context.anchor, touchedTypes: state.touched, inserted: state.inserted,
+                alreadyPresent: state.met.count, unmet: unmet)
+        )
+    }
+
+    /// Top-level samples stored before the run that the filter accepts and the run did not meet, by type.
+    private static func unmet(
+        _ connection: PostgresConnection, _ context: WriteContext, _ logger: Logger, met: Set<UUID>,
+        filter: @Sendable (UUID) -> Bool, catalog: TypeCatalog
+    ) async throws -> [SampleType: Int] {
+        let rows = try await connection.query(
+            """
+            SELECT uuid, type_id FROM samples WHERE person_id = \(context.person) AND anchor <= \(context.startAnchor)
+            AND correlation_uuid IS NULL
+            """, logger: logger)
+        var byType: [Int32: Int] = [:]
+        for try await (uuid, typeID) in rows.decode((UUID, Int32).self) where !met.contains(uuid) && filter(uuid) {
+            byType[typeID, default: 0] += 1
+        }
+        var counts: [SampleType: Int] = [:]
+        for (typeID, count) in byType {
+            counts[try await catalog.key(typeID, connection, logger).sampleType, default: 0] += count
+        }
+        return counts
+    }
+}
+
+/// What a bulk producer threw, carried out of the transaction to be rethrown unchanged.
+private struct ProducerFailure: Error {
+    let error: any Error
+}
+
+/// The sink of a PostgreSQL bulk write: decides each sample against the store (insert if absent, already present,
+/// or a repeat to rename) and streams the batch's rows into the open transaction. A producer awaits each write,
+/// so calls never overlap.
+final class PostgresBulkSink: BulkSink {
+    struct State: Sendable {
+        var isOpen = true
+        /// Samples stored before the run that it met.
+        var met: Set<UUID> = []
+        var touched: Set<SampleType> = []
+        var inserted = 0
+    }
+
+    private let connection: PostgresConnection
+    private let context: WriteContext
+    private let database: PostgresDatabase
+    private let logger: Logger
+    private let state = Mutex(State())
+
+    init(connection: PostgresConnection, context: WriteContext, database: PostgresDatabase, logger: Logger) {
+        self.connection = connection
+        self.context = context
+        self.database = database
+        self.logger = logger
+    }
+
+    func close() { state.withLock { $0.isOpen = false } }
+
+    func finish() throws(StorageError) -> State {
+        try state.withLock { state throws(StorageError) in
+            guard state.isOpen else { throw StorageError(.io, "a bulk sink was finished twice") }
+            state.isOpen = false
+            return state
+        }
+    }
+
+    func write(
+        _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [BulkOutcome] {
+        try Task.checkCancellation()
+        var met = try state.withLock { state throws(StorageError) -> Set<UUID> in
+            guard state.isOpen else { throw StorageError(.io, "a bulk sink was used after its write ended") }
+            return state.met
+        }
+        let writer = RowWriter(connection: connection, context: context, logger: logger)
+        var candidates: [UUID] = []
+        for sample in batch.samples {
+            candidates.append(sample.uuid)
+            candidates += sample.correlation?.objects.map(\.uuid) ?? []
+        }
+        var stored = try await writer.stored(candidates)
+        var claimed: Set<UUID> = []
+        var inserts: [AnySample] = []
+        var outcomes: [BulkOutcome] = []
+        outcomes.reserveCapacity(batch.samples.count)
+        for sample in batch.samples {
+            var current = sample
+            var occurrence = 0
+            var checked: Set<UUID> = []
+            while true {
+                let uuid = current.uuid
+                if stored[uuid] == nil, occurrence > 0, checked.insert(uuid).inserted {
+                    stored.merge(try await writer.stored([uuid])) { first, _ in first }
+                }
+                let anchor = stored[uuid]
+                if anchor == nil, !claimed.contains(uuid) {
+                    let members = current.correlation?.objects.map(\.uuid) ?? []
+                    var memberStored = try await writer.stored(members.filter { stored[$0] == nil })
+                    memberStored.merge(stored.filter { members.contains($0.key) }) { first, _ in first }
+                    if let member = members.first(where: { memberStored[$0] != nil || claimed.contains($0) }) {
+                        throw StorageError(.duplicateUUID, "an object with UUID \(member.uuidString) is already stored")
+                    }
+                    claimed.insert(uuid)
+                    claimed.formUnion(members)
+                    inserts.append(current)
+                    outcomes.append(.inserted(uuid))
+                    break
+                }
+                if let anchor, anchor <= context.startAnchor, met.insert(uuid).inserted {
+                    outcomes.append(.alreadyPresent(uuid))
+                    break
+                }
+                occurrence += 1
+                let next = reidentify(current, occurrence)
+                guard next.uuid != uuid else {
+                    throw StorageError(.duplicateUUID, "UUID \(uuid.uuidString) repeats and was not renamed")
+                }
+                current = next
+            }
+        }
+        let encoder = SampleRow.makeEncoder()
+        var rows: [SampleRow] = []
+        for sample in inserts { rows += try RowWriter.rows(of: sample, encoder: encoder) }
+        let types = Set(rows.map(\.type))
+        let catalog = context.catalog
+        let logger = logger
+        try await database.sideline.withConnection { other in try await catalog.register(types, other, logger) }
+        try await writer.insert(rows)
+        try await PostgresStorage.upsert(batch.activitySummaries, connection, context, logger)
+        if let characteristics = batch.characteristics {
+            try await PostgresStorage.store(characteristics, connection, context, logger)
+        }
+        let touched = Set(rows.map(\.sample.sampleType))
+        state.withLock { state in
+            state.met = met
+            state.touched.formUnion(touched)
+            state.inserted += inserts.count
+        }
+        return outcomes
+    }
+}
