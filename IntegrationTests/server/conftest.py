@@ -30,8 +30,9 @@ def ohk_binary():
 class ServerProcess:
     """`ohk serve` on 127.0.0.1 with a free port, over one data folder that outlives restarts."""
 
-    def __init__(self, data, extra=()):
+    def __init__(self, data, extra=(), store=None):
         self.data = str(data)
+        self.store = store                   # a PostgreSQL database for every person, instead of the data folder
         self.extra = list(extra)
         self.proc = None
         self.port = None
@@ -41,14 +42,14 @@ class ServerProcess:
 
     def cli(self, *args):
         """Runs `ohk server …` on this data folder; returns stdout (stripped)."""
-        done = subprocess.run([ohk_binary(), "server", *args, "--data", self.data],
+        done = subprocess.run([ohk_binary(), "server", *args, *self.location()],
                               capture_output=True, text=True, timeout=60)
         if done.returncode != 0:
             raise AssertionError(f"ohk server {args[0]} failed: {done.stderr.strip()}")
         return done.stdout.strip()
 
     def start(self):
-        command = [ohk_binary(), "serve", "--data", self.data, "--port", str(self.port or 0), *self.extra]
+        command = [ohk_binary(), "serve", *self.location(), "--port", str(self.port or 0), *self.extra]
         if self.allow_private_webhooks:
             command.append("--allow-private-webhooks")
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log, text=True, env=self.env)
@@ -66,6 +67,9 @@ class ServerProcess:
             except requests.ConnectionError:
                 time.sleep(0.05)
         raise AssertionError("ohk serve never answered /healthz")
+
+    def location(self):
+        return ["--store", self.store] if self.store else ["--data", self.data]
 
     def url(self, path):
         return f"http://127.0.0.1:{self.port}{path}"

@@ -1,5 +1,6 @@
 import Foundation
 import HealthStorage
+import HealthStoragePostgres
 import HealthStorageSQLite
 
 /// The one composition point of OpenHealthKit: opens databases from their ``StoreLocation`` and keeps the
@@ -64,9 +65,18 @@ public final class HealthRuntime: Sendable {
         case .sqlite(let path):
             let storage = try SQLiteOpener.open(path: path, mode: mode, location: location)
             return OpenDatabase(location: location, storage: storage) { try storage.close() }
-        case .postgres:
-            throw RuntimeError(
-                .unsupported, location: location.description, "this build has no PostgreSQL backend")
+        case .postgres(let url):
+            // No I/O here: the first call connects, migrates and finds the person (a server that does not answer
+            // fails that call as a store error, exit status 74 in the command line).
+            let parsed: PostgresLocation
+            do {
+                parsed = try PostgresLocation(parsing: url)
+            } catch {
+                throw RuntimeError(.cannotOpen, location: location.description, error.message)
+            }
+            return OpenDatabase(
+                location: location,
+                storage: PostgresStorage(location: parsed, createIfMissing: mode == .createIfMissing))
         }
     }
 }

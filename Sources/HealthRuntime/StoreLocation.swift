@@ -1,11 +1,12 @@
 import Foundation
+import HealthStoragePostgres
 
 /// Where a health database lives, as every surface names it: `--store`, `$OHK_STORE`, OpenHealthKit's
 /// configuration and the server's `--store` all take the same strings.
 ///
 /// - `memory:NAME` — an in-memory database shared by everything in this process that opens the same name;
-/// - `postgres://user@host:port/db?person=NAME` — a person's data in a PostgreSQL database (needs the PostgreSQL
-///   backend);
+/// - `postgres://user@host:port/db?person=NAME` — a person's data in a PostgreSQL database that holds many
+///   people (options: `HealthStoragePostgres.PostgresLocation`);
 /// - anything else — the path of a SQLite file (`sqlite:PATH` also works).
 ///
 /// ```swift
@@ -54,6 +55,11 @@ public struct StoreLocation: Sendable, Hashable, CustomStringConvertible {
             guard !name.isEmpty else { throw StoreLocationError("'memory:' needs a name, e.g. memory:demo") }
             self.init(.memory(name: name))
         } else if trimmed.hasPrefix("postgres://") || trimmed.hasPrefix("postgresql://") {
+            do {
+                _ = try PostgresLocation(parsing: trimmed)
+            } catch {
+                throw StoreLocationError("PostgreSQL location: \(error.message)")
+            }
             self.init(.postgres(url: trimmed))
         } else if trimmed.hasPrefix("sqlite:") {
             let path = String(trimmed.dropFirst("sqlite:".count))

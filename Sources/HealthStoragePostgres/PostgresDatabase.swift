@@ -91,6 +91,34 @@ final class PostgresDatabase: Sendable {
         return configuration
     }
 
+    /// Opens a connection of its own (not pooled) for `body`, closing it afterwards: a server that does not answer
+    /// fails within the location's connect timeout (the pool would keep retrying in the background).
+    func withDirectConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch location.sslMode {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.username, password: location.password,
+            database: location.database, tls: tls)
+        configuration.options.connectTimeout = .seconds(Int64(location.connectTimeoutSeconds))
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", String(location.statementTimeoutMilliseconds)),
+            ("application_name", "openhealthkit"),
+        ]
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+        do {
+            let value = try await body(connection)
+            try? await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
     /// Leases a connection (of the replica when `replica` and one is configured) told to serve `person`, and runs
     /// `body` on it. The connection must not escape `body`.
     func withConnection<T: Sendable>(

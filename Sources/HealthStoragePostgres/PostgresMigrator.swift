@@ -6,31 +6,28 @@ import PostgresNIO
 /// migrate once and a failed migration leaves nothing behind. The role must own the schema to migrate; the
 /// application role only reads the version.
 enum PostgresMigrator {
-    static func migrate(_ database: PostgresDatabase) async throws {
-        let logger = database.queryLogger
+    static func migrate(_ connection: PostgresConnection, _ logger: Logger) async throws {
         let latest = PostgresSchema.migrations.last?.version ?? 0
-        try await database.withConnection(person: nil) { connection in
-            if try await applied(connection, logger) >= latest { return }
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                try await connection.query(
-                    "SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger: logger)
-                try await connection.query(
-                    "CREATE TABLE IF NOT EXISTS ohk_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-                    logger: logger)
-                let current = try await applied(connection, logger)
-                for migration in PostgresSchema.migrations where migration.version > current {
-                    for statement in migration.statements {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                    }
-                    try await connection.query(
-                        "INSERT INTO ohk_migrations (version) VALUES (\(migration.version))", logger: logger)
+        if try await applied(connection, logger) >= latest { return }
+        try await connection.query("BEGIN", logger: logger)
+        do {
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS ohk_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+                logger: logger)
+            let current = try await applied(connection, logger)
+            for migration in PostgresSchema.migrations where migration.version > current {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query("COMMIT", logger: logger)
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
+                try await connection.query(
+                    "INSERT INTO ohk_migrations (version) VALUES (\(migration.version))", logger: logger)
             }
+            try await connection.query("COMMIT", logger: logger)
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            throw error
         }
     }
 

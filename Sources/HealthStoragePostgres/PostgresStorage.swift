@@ -66,8 +66,10 @@ public final class PostgresStorage: SampleStorage {
         let where_ = "\(location.host):\(location.port)"
         do {
             return try await personID.value {
-                try await database.migration.value { try await PostgresMigrator.migrate(database) }
-                return try await database.withConnection(person: nil) { connection in
+                // A connection of its own: an unreachable server fails within the connect timeout.
+                try await database.withDirectConnection { connection in
+                    let logger = database.queryLogger
+                    try await database.migration.value { try await PostgresMigrator.migrate(connection, logger) }
                     let rows = try await connection.query(
                         "SELECT ohk_person(\(name), \(create))", logger: database.queryLogger)
                     for try await id in rows.decode(Int64?.self) {
@@ -173,7 +175,9 @@ public final class PostgresStorage: SampleStorage {
             return StorageError(.decoding, "\(operation): a stored value could not be coded")
         }
         if error is CancellationError { return StorageError(.io, "\(operation): cancelled") }
-        return StorageError(.io, "\(operation): \(type(of: error))")
+        // The pool's and NIO's errors: no connection could be made or kept.
+        return StorageError(
+            .io, "\(operation): cannot reach PostgreSQL at \(location.host):\(location.port) (\(type(of: error)))")
     }
 }
 

@@ -60,11 +60,13 @@ struct RowWriter {
             var builder = SQLBuilder()
             var tuples: [String] = []
             for (row, typeID) in zip(rows, typeIDs) {
-                tuples.append(row.values(person: context.person, anchor: context.nextAnchor(), typeID: typeID, into: &builder))
+                tuples.append(
+                    row.values(person: context.person, anchor: context.nextAnchor(), typeID: typeID, into: &builder))
             }
             let columns = SampleRow.columns.joined(separator: ", ")
             try await connection.query(
-                builder.query("INSERT INTO samples (\(columns)) VALUES " + tuples.joined(separator: ", ")), logger: logger)
+                builder.query("INSERT INTO samples (\(columns)) VALUES " + tuples.joined(separator: ", ")),
+                logger: logger)
         } else {
             var buffer = ByteBufferAllocator().buffer(capacity: 1 << 20)
             for (row, typeID) in zip(rows, typeIDs) {

@@ -60,7 +60,8 @@ struct SampleRow {
         }
         let metaKeys: [String]? = sample.metadata.isEmpty ? nil : sample.metadata.map(\.key.rawValue).sorted()
         let placeholders = [
-            builder.arg(person), builder.arg(anchor), builder.arg(sample.uuid), builder.arg(Int16(SampleKind(sample).rawValue)),
+            builder.arg(person), builder.arg(anchor), builder.arg(sample.uuid),
+            builder.arg(Int16(SampleKind(sample).rawValue)),
             builder.arg(typeID), builder.arg(sample.sourceRevision?.source.bundleIdentifier),
             builder.arg(sample.startDate.timeIntervalSinceReferenceDate),
             builder.arg(sample.endDate.timeIntervalSinceReferenceDate), builder.arg(canonicalValue),

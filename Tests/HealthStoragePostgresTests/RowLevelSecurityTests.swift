@@ -67,12 +67,14 @@ struct RowLevelSecurityTests {
             // Writes to Ben's rows change nothing or are refused.
             #expect(
                 try await count(
-                    connection, "WITH d AS (DELETE FROM samples WHERE person_id = \(benID) RETURNING 1) SELECT count(*) FROM d")
+                    connection,
+                    "WITH d AS (DELETE FROM samples WHERE person_id = \(benID) RETURNING 1) SELECT count(*) FROM d")
                     == 0)
             #expect(
                 try await count(
                     connection,
-                    "WITH u AS (UPDATE settings SET value = 'x' WHERE person_id = \(benID) RETURNING 1) SELECT count(*) FROM u")
+                    "WITH u AS (UPDATE settings SET value = 'x' WHERE person_id = \(benID) RETURNING 1) SELECT count(*) FROM u"
+                )
                     == 0)
             for refused in [
                 "INSERT INTO settings (person_id, key, value) VALUES (\(benID), 'grant/evil', 'x')",

@@ -18,6 +18,7 @@ struct Serve: AsyncParsableCommand {
             Examples:
               ohk serve
               ohk serve --data /var/lib/ohk --port 8080
+              ohk serve --store postgres://ohk@db.internal:5432/health   (every person in one PostgreSQL database)
               ohk serve --allow-private-webhooks     (webhooks to loopback or private addresses, for testing)
             """)
 
@@ -83,19 +84,14 @@ struct Serve: AsyncParsableCommand {
             }
             return
         }
-        let folder = server.folder()
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError(.store, "\(folder): cannot create the server's data folder")
-        }
+        let data = try server.location()
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
-        var configuration = ServerConfiguration(data: .folder(folder), environment: .live, random: Live.randomBytes)
+        var configuration = ServerConfiguration(data: data, environment: .live, random: Live.randomBytes)
         configuration.host = host
         configuration.port = port
         configuration.webhooks.allowPrivateAddresses = allowPrivateWebhooks
@@ -113,7 +109,17 @@ struct Serve: AsyncParsableCommand {
         }
         let host = self.host
         try await server.run { port in
-            FileHandle.standardOutput.write(Data("ohk: serving \(folder) on http://\(host):\(port)\n".utf8))
+            FileHandle.standardOutput.write(
+                Data("ohk: serving \(Self.describe(data)) on http://\(host):\(port)\n".utf8))
+        }
+    }
+
+    /// The data location as the startup line names it (a database URL without its password).
+    static func describe(_ data: ServerConfiguration.DataLocation) -> String {
+        switch data {
+        case .folder(let folder): folder
+        case .memory(let name): "memory:\(name)"
+        case .postgres(let url): (try? StoreLocation(parsing: url))?.description ?? "a PostgreSQL database"
         }
     }
 

@@ -12,6 +12,37 @@ struct ServerOptions: ParsableArguments {
         help: "The server's data folder (default: $OHK_SERVER_DATA, else $XDG_DATA_HOME/openhealthkit/server).")
     var data: String?
 
+    @Option(
+        name: .long,
+        help: "A PostgreSQL database for every person instead of a data folder (postgres://user@host:port/db).")
+    var store: String?
+
+    /// Where the server's data lives: the PostgreSQL database of --store, else the data folder (created).
+    func location(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws
+        -> ServerConfiguration.DataLocation
+    {
+        if let store, !store.isEmpty {
+            guard store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") else {
+                throw CLIError(.usage, "--store: the server's store is a PostgreSQL database (postgres://…)")
+            }
+            do {
+                _ = try StoreLocation(parsing: store)
+            } catch {
+                throw CLIError(.usage, "--store: \(error.message)")
+            }
+            return .postgres(store)
+        }
+        let folder = self.folder(environment: environment)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError(.store, "\(folder): cannot create the server's data folder")
+        }
+        return .folder(folder)
+    }
+
     /// The data folder this invocation uses.
     func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let data, !data.isEmpty { return (data as NSString).expandingTildeInPath }
@@ -24,13 +55,7 @@ struct ServerOptions: ParsableArguments {
 
     /// The server's people and registry, for the admin commands.
     func open() throws -> (PersonDirectory, Registry) {
-        let folder = self.folder()
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError(.store, "\(folder): cannot create the server's data folder")
-        }
-        let people = PersonDirectory(data: .folder(folder))
+        let people = PersonDirectory(data: try location())
         do {
             let clock = Live.clock
             return (people, Registry(store: try people.serverDatabase().keyValues, clock: { clock.now }))

@@ -17,6 +17,10 @@ public struct ServerConfiguration: Sendable {
         case folder(String)
         /// In memory, for tests: nothing survives the process.
         case memory(String)
+        /// One PostgreSQL database for everyone (`postgres://user@host:port/db`, without a person): each person is
+        /// a person of that database (row-level security keeps them apart) and the registry is the person
+        /// `_server`, a name no person can have.
+        case postgres(String)
     }
 
     /// The interface to listen on (loopback by default).

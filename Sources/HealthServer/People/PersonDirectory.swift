@@ -3,8 +3,9 @@ import HealthQuery
 public import HealthRuntime
 import Synchronization
 
-/// Opens each person's store through HealthRuntime and keeps it open while the server runs: one database per
-/// person (its own SQLite file in the data folder), so one person's data is never in another's store.
+/// Opens each person's store through HealthRuntime and keeps it open while the server runs: one store per person
+/// (its own SQLite file in the data folder, or its own person of one PostgreSQL database, where row-level
+/// security keeps people apart), so one person's data is never reachable from another's store.
 public final class PersonDirectory: Sendable {
     private let data: ServerConfiguration.DataLocation
     private let runtime: HealthRuntime
@@ -21,6 +22,7 @@ public final class PersonDirectory: Sendable {
         switch data {
         case .folder(let folder): try runtime.open(.sqlite(folder + "/server.sqlite"))
         case .memory(let name): runtime.memory("\(name)/server")
+        case .postgres(let url): try runtime.open(.init(.postgres(url: Self.url(url, person: "_server"))))
         }
     }
 
@@ -29,7 +31,17 @@ public final class PersonDirectory: Sendable {
         switch data {
         case .folder(let folder): .sqlite(folder + "/people/\(person).sqlite")
         case .memory(let name): .memory("\(name)/people/\(person)")
+        case .postgres(let url): StoreLocation(.postgres(url: Self.url(url, person: person)))
         }
+    }
+
+    /// A database URL naming a person (replacing any `person` it names).
+    static func url(_ url: String, person: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        var items = (components.queryItems ?? []).filter { $0.name != "person" }
+        items.append(URLQueryItem(name: "person", value: person))
+        components.queryItems = items
+        return components.string ?? url
     }
 
     /// A person's open database, opened (and created) on first use.
