@@ -24,6 +24,8 @@ final class PostgresDatabase: Sendable {
     private let personOfConnection = Mutex<[Int: Int64]>([:])
     /// The schema, migrated once per process and pool.
     let migration = AsyncOnce<Void>()
+    /// How many leases went to the replica (a test hook: reads do go there).
+    let replicaLeases = Mutex(0)
     /// The shared `types` table's rows.
     let types = TypeCatalog()
     /// Committed facts about people that only ever grow (registered sources, type spans): writes skip a statement
@@ -126,6 +128,7 @@ final class PostgresDatabase: Sendable {
         _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
         let pool = useReplica ? (replica ?? client) : client
+        if pool !== client { replicaLeases.withLock { $0 += 1 } }
         return try await pool.withConnection { connection in
             if let person {
                 let key = connection.id * 2 + (pool === client ? 0 : 1)

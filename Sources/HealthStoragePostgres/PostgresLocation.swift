@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A PostgreSQL store location: `postgres://user[:password]@host[:port]/database?person=NAME[&option=value…]`.
 ///

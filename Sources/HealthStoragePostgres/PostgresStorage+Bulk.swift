@@ -1,5 +1,5 @@
-public import Foundation
-public import HealthCore
+import Foundation
+import HealthCore
 public import HealthStorage
 import Logging
 import PostgresNIO

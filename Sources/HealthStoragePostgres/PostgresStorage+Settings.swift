@@ -65,13 +65,13 @@ extension PostgresStorage {
         let logger = database.queryLogger
         try await write("write setting") { connection, context in
             if let value {
-                try await connection.query(
+                _ = try await connection.query(
                     """
                     INSERT INTO settings (person_id, key, value) VALUES (\(context.person), \(key), \(value))
                     ON CONFLICT (person_id, key) DO UPDATE SET value = EXCLUDED.value
                     """, logger: logger)
             } else {
-                try await connection.query(
+                _ = try await connection.query(
                     "DELETE FROM settings WHERE person_id = \(context.person) AND key = \(key)", logger: logger)
             }
         }

@@ -1,8 +1,9 @@
-public import Foundation
-public import HealthCore
+import Foundation
+import HealthCore
 public import HealthStorage
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The server database ``SampleStorage``: one person's data in a PostgreSQL 15 database that holds many people
 /// (the schema in `PostgresSchema.swift`; decision 0009).
@@ -51,6 +52,9 @@ public final class PostgresStorage: SampleStorage {
             throw StorageError(.io, "PostgreSQL location: \(error.message)")
         }
     }
+
+    /// How many reads of this process's pool went to the replica so far (a test hook).
+    package var replicaReadCount: Int { database.replicaLeases.withLock { $0 } }
 
     /// Connects, migrates and finds the person now (otherwise the first call does).
     /// - Throws: ``HealthStorage/StorageError`` when the server does not answer or the person does not exist.
