@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "HealthCore", package: "OpenHealthKit"),
                 .product(name: "HealthStorage", package: "OpenHealthKit"),
                 .product(name: "HealthStorageSQLite", package: "OpenHealthKit"),
+                .product(name: "HealthStoragePostgres", package: "OpenHealthKit"),
                 .product(name: "HealthQuery", package: "OpenHealthKit"),
                 .product(name: "HealthExport", package: "OpenHealthKit"),
                 .product(name: "HealthRuntime", package: "OpenHealthKit"),

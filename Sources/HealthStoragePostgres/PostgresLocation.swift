@@ -48,6 +48,12 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         public var host: String
         /// The port.
         public var port: Int
+
+        /// Creates an endpoint.
+        public init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
     }
 
     /// TLS use (libpq's `sslmode`, the three values that apply).

@@ -30,7 +30,8 @@ extension PostgresStorage {
         _ options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T, _ connection: PostgresConnection,
         _ context: WriteContext, _ database: PostgresDatabase, _ logger: Logger
     ) async throws -> (value: T, result: BulkWriteResult) {
-        let sink = PostgresBulkSink(connection: connection, context: context, database: database, logger: logger)
+        let sink = PostgresBulkSink(
+            connection: connection, context: context, database: database, logger: logger, location: database.location)
         defer { sink.close() }
         let value: T
         do {
@@ -89,19 +90,27 @@ final class PostgresBulkSink: BulkSink {
         var met: Set<UUID> = []
         var touched: Set<SampleType> = []
         var inserted = 0
+        /// Rows written (members included) and the count at which the planner's statistics are refreshed next.
+        var rows = 0
+        var nextAnalysis = 50_000
     }
 
     private let connection: PostgresConnection
     private let context: WriteContext
     private let database: PostgresDatabase
     private let logger: Logger
+    private let location: PostgresLocation
     private let state = Mutex(State())
 
-    init(connection: PostgresConnection, context: WriteContext, database: PostgresDatabase, logger: Logger) {
+    init(
+        connection: PostgresConnection, context: WriteContext, database: PostgresDatabase, logger: Logger,
+        location: PostgresLocation
+    ) {
         self.connection = connection
         self.context = context
         self.database = database
         self.logger = logger
+        self.location = location
     }
 
     func close() { state.withLock { $0.isOpen = false } }
@@ -115,6 +124,21 @@ final class PostgresBulkSink: BulkSink {
     }
 
     func write(
+        _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [BulkOutcome] {
+        do {
+            return try await writeBatch(batch, reidentify: reidentify)
+        } catch let error as StorageError {
+            throw error
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            // The sink's contract: a StorageError (or a cancellation), whatever the driver threw.
+            throw PostgresStorage.storageError(error, "bulk write", location: location)
+        }
+    }
+
+    private func writeBatch(
         _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
     ) async throws -> [BulkOutcome] {
         try Task.checkCancellation()
@@ -181,11 +205,30 @@ final class PostgresBulkSink: BulkSink {
             try await PostgresStorage.store(characteristics, connection, context, logger)
         }
         let touched = Set(rows.map(\.sample.sampleType))
-        state.withLock { state in
+        let analyze = state.withLock { state in
             state.met = met
             state.touched.formUnion(touched)
             state.inserted += inserts.count
+            state.rows += rows.count
+            guard state.rows >= state.nextAnalysis else { return false }
+            state.nextAnalysis *= 2
+            return true
         }
+        if analyze { try await Self.analyze(connection, person: context.person, logger) }
         return outcomes
+    }
+
+    /// Refreshes the planner's statistics of the person's partition. They describe the table as it was before
+    /// this transaction, which may have held none of the millions of rows it writes: with them, the per-batch UUID
+    /// lookup reads every row of the person written so far (an index on person_id alone looks as good as the
+    /// one on (person_id, uuid)), and a long import turns quadratic. ANALYZE in the transaction counts its own
+    /// rows; it runs at doubling sizes, so a few times per import.
+    static func analyze(_ connection: PostgresConnection, person: Int64, _ logger: Logger) async throws {
+        let rows = try await connection.query(
+            "SELECT tableoid::regclass::text FROM samples WHERE person_id = \(person) LIMIT 1", logger: logger)
+        var partition: String?
+        for try await name in rows.decode(String.self) { partition = name }
+        guard let partition, partition.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return }
+        try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE \(partition)"), logger: logger)
     }
 }

@@ -81,7 +81,8 @@ struct RowWriter {
                 try await writer.write(buffer)
             }
             try await connection.query("INSERT INTO samples SELECT * FROM ohk_incoming", logger: logger)
-            try await connection.query("DELETE FROM ohk_incoming", logger: logger)
+            // TRUNCATE, not DELETE: a long bulk transaction would otherwise rescan every dead row at each batch.
+            try await connection.query("TRUNCATE ohk_incoming", logger: logger)
         }
         try await widen(spans)
     }

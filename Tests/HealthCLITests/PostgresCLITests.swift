@@ -55,8 +55,11 @@ struct PostgresCLITests {
         let before = try ImportTests.run(["stats", "steps", "--format", "csv"], store: store).stdout
         #expect(before == "day,unit,sum\n2001-03-01,count,111\n2001-03-02,count,222\n")
 
-        // Kill an import of the generated export once its transaction has written rows.
+        // Kill an import of the generated export in the middle of its transaction: a session of the test holds the
+        // person's type-span rows, so the import blocks on them right after writing its first rows.
         let (export, truth) = try ExportFiles.generate("export.zip", seed: 5)
+        let holder = try Self.holdTypeSpans(of: person)
+        defer { holder.release() }
         let binary = try #require(OHKProcess.binary())
         let process = Process()
         process.executableURL = binary
@@ -65,14 +68,15 @@ struct PostgresCLITests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var wrote = false
-        for _ in 0..<1_500 where !wrote {
-            wrote = try Self.importHasWritten()
-            if !wrote { usleep(10_000) }
+        var blocked = false
+        for _ in 0..<3_000 where !blocked {
+            blocked = try Self.importIsBlockedAfterWriting()
+            if !blocked { usleep(10_000) }
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        #expect(wrote, "the import's transaction was seen writing before the kill")
+        holder.release()
+        #expect(blocked, "the import's transaction had written rows when it was killed")
         #expect(process.terminationReason == .uncaughtSignal, "the import was killed, not finished")
         #expect(try ImportTests.run(["stats", "steps", "--format", "csv"], store: store).stdout == before)
 
@@ -104,15 +108,59 @@ struct PostgresCLITests {
         #expect(bad.status == 64, "a malformed location is a usage error: \(bad.stderr)")
     }
 
-    /// Whether an `openhealthkit` connection is in a transaction that has written (it holds a transaction id).
-    static func importHasWritten() throws -> Bool {
+    /// A psql session inside a transaction; ``release()`` ends its input, so psql exits and the server rolls
+    /// the transaction back, freeing its locks.
+    final class Session {
+        let process: Process
+        let input: Pipe
+        init(process: Process, input: Pipe) {
+            self.process = process
+            self.input = input
+        }
+        func release() {
+            guard process.isRunning else { return }
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+
+    /// A psql session that locks the person's rows of `type_spans` until it is released.
+    static func holdTypeSpans(of person: String) throws -> Session {
+        let admin = try #require(ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_ADMIN_URL"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = [admin, "-q", "-v", "ON_ERROR_STOP=1"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(
+            Data(
+                "BEGIN; SELECT 1 FROM type_spans WHERE person_id = ohk_person('\(person)', false) FOR UPDATE;\n".utf8))
+        // Give the lock a moment to be taken before the import starts.
+        for _ in 0..<200 {
+            let held = try OHKProcess.capture(
+                URL(fileURLWithPath: "/usr/bin/psql"),
+                [
+                    admin, "-tA", "-c",
+                    "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                        + "WHERE c.relname = 'type_spans' AND l.mode = 'RowShareLock' AND l.granted",
+                ])
+            if (Int(held.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0 { break }
+            usleep(20_000)
+        }
+        return Session(process: process, input: input)
+    }
+
+    /// Whether an `openhealthkit` connection waits for a lock inside a transaction that has written rows.
+    static func importIsBlockedAfterWriting() throws -> Bool {
         let admin = try #require(ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_ADMIN_URL"])
         let result = try OHKProcess.capture(
             URL(fileURLWithPath: "/usr/bin/psql"),
             [
                 admin, "-tA", "-c",
                 "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'openhealthkit' "
-                    + "AND backend_xid IS NOT NULL AND query LIKE 'INSERT INTO samples%'",
+                    + "AND backend_xid IS NOT NULL AND wait_event_type = 'Lock'",
             ])
         return (Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0
     }

@@ -2,6 +2,7 @@ import Foundation
 import HealthCore
 import HealthExport
 import HealthQuery
+import HealthStoragePostgres
 import HealthStorageSQLite
 
 /// Issue 5's figures: a Health export imported end to end into a fresh SQLite store through `ExportImporter`,
@@ -38,8 +39,30 @@ enum ImportBenchmarks {
         print("RESULT suite=parse seconds=\(seconds) records=\(summary.recordCount) samples=\(samples)")
     }
 
-    /// Imports the export into a fresh SQLite store: open, import (one transaction), close (WAL checkpoint).
+    /// Imports the export into a fresh SQLite store: open, import (one transaction), close (WAL checkpoint); with a
+    /// `postgres://` store, into a new person of that database (the run's person name is made unique).
     static func importExport(_ url: URL, store: String?, run: Int, report: inout Report) async throws {
+        if let store, store.hasPrefix("postgres://") {
+            let person = "import-\(UUID().uuidString.prefix(8).lowercased())-\(run)"
+            let storage = try PostgresStorage(url: store + "?person=\(person)&sslmode=disable")
+            try await storage.prepare()
+            let start = ContinuousClock.now
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+            let uuids: @Sendable () -> UUID = { UUID() }  // live: composition root
+            let healthStore = HealthStore(
+                storage: storage, app: .healthApp, clock: clock, calendar: calendar, uuids: uuids)
+            let imported = try await ExportImporter(store: healthStore, clock: clock).importExport(at: url)
+            let seconds = elapsed(since: start)
+            let records = imported.summary.recordCount
+            report.add(
+                "ExportImporter → PostgresStorage \(url.lastPathComponent) (run \(run))", seconds: seconds,
+                items: records)
+            print(
+                "RESULT suite=import-postgres seconds=\(seconds) records=\(records) inserted=\(imported.inserted) "
+                    + "statistics_seconds=\(imported.statisticsSeconds)")
+            return
+        }
         let dir = try temporaryDirectory("import")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = store ?? dir.appendingPathComponent("import-\(run).sqlite").path

@@ -1,6 +1,7 @@
 import Foundation
 
 // ohk-bench [store|statistics|all] [--samples N] [--query-store N] [--years N]
+// ohk-bench postgres [--url URL] [--query-store N] [--people N] [--per-person N] [--years N]   (a cluster)
 // ohk-bench mcp [--years N]   (the agent tools on N years of a simulated person)
 // ohk-bench crossprocess [--saves N] [--interval-ms N] [--poll-ms N]   (observer here, writer in a child process)
 // ohk-bench import --export PATH [--store PATH] [--parse-only] [--runs N]   (not part of `all`: it needs an export)
@@ -32,6 +33,17 @@ func runBenchmarks() async throws {
     }
     if suite == "statistics" || suite == "all" {
         try await StatisticsBenchmarks.run(years: option("--years", default: 10), report: &report)
+    }
+    if suite == "postgres" {
+        guard let url = stringOption("--url") ?? ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_URL"] else {
+            FileHandle.standardError.write(
+                Data("ohk-bench postgres: --url or $OHK_TEST_POSTGRES_URL is required\n".utf8))
+            exit(2)
+        }
+        try await PostgresBenchmarks.run(
+            url: url, queryStoreSize: option("--query-store", default: 5_000_000),
+            people: option("--people", default: 100),
+            perPerson: option("--per-person", default: 100_000), years: option("--years", default: 10), report: &report)
     }
     if suite == "save" {
         try await SaveBenchmarks.run(batches: option("--batches", default: 500), report: &report)
