@@ -61,6 +61,30 @@ struct StoreLocationTests {
         #expect(all.first?.sourceRevision.source.bundleIdentifier == "com.example.other")
     }
 
+    @Test(
+        "a postgres:// location: HealthKit code saves and reads a person of a PostgreSQL database",
+        .enabled(
+            if: ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_URL"] != nil
+                || ProcessInfo.processInfo.environment["OHK_REQUIRE_POSTGRES"] == "1",
+            "no PostgreSQL: run `eval \"$(scripts/postgres start)\"` first"))
+    func postgresLocation() async throws {
+        let base = try #require(
+            ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_URL"], "OHK_TEST_POSTGRES_URL is not set")
+        var config = TestSupport.configuration(.memory)
+        config.database = .location(base + "?person=hk-\(UUID().uuidString.lowercased())&sslmode=disable")
+        let steps = HKQuantityType(.stepCount)
+        let store = HKHealthStore(configuration: config)
+        try await store.requestAuthorization(toShare: [steps], read: [steps])
+        try await HKHealthStore.Configuration.$current.withValue(config) {
+            try await store.save(TestSupport.steps(3, TestSupport.at(9), TestSupport.at(9, 1)))
+        }
+        let reopened = HKHealthStore(configuration: config.with(app: TestSupport.otherApp))
+        try await reopened.requestAuthorization(toShare: [], read: [steps])
+        let all = try await TestSupport.run(reopened, steps)
+        #expect(all.count == 1)
+        #expect(all.first?.sourceRevision.source.bundleIdentifier == config.app.bundleIdentifier)
+    }
+
     @Test("a database that cannot be opened: every throwing call fails with errorDatabaseInaccessible")
     func unopenable() async throws {
         var config = TestSupport.configuration(.memory)
