@@ -68,3 +68,17 @@ package struct TypeKey: Hashable, Sendable {
         return QuantityTypeIdentifier(rawValue: identifier).typeDescription?.canonicalUnitString
     }
 }
+
+extension ComparisonOperator {
+    /// The operator as SQL spells it (SQLite and PostgreSQL alike).
+    package var sql: String {
+        switch self {
+        case .lessThan: "<"
+        case .lessThanOrEqualTo: "<="
+        case .equalTo: "="
+        case .notEqualTo: "<>"
+        case .greaterThanOrEqualTo: ">="
+        case .greaterThan: ">"
+        }
+    }
+}

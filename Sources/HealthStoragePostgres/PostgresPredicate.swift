@@ -149,12 +149,12 @@ struct PostgresPredicateCompiler {
         case .quantity:
             return partial("FALSE", positive: positive, &builder) { _ in "kind = 0" }
         case .categoryValue(let op, let value):
-            return "(kind = 1 AND COALESCE(category_value \(Self.sql(op)) \(builder.arg(Int64(value))), FALSE))"
+            return "(kind = 1 AND COALESCE(category_value \(op.sql) \(builder.arg(Int64(value))), FALSE))"
         case .workoutActivityType(let type):
             let bits = Int64(bitPattern: UInt64(type.rawValue))
             return "(kind = 3 AND COALESCE(activity_type = \(builder.arg(bits)), FALSE))"
         case .workoutDuration(let op, let seconds):
-            return "(kind = 3 AND COALESCE(duration \(Self.sql(op)) \(builder.arg(seconds)), FALSE))"
+            return "(kind = 3 AND COALESCE(duration \(op.sql) \(builder.arg(seconds)), FALSE))"
         case .workoutStatistic:
             return partial("FALSE", positive: positive, &builder) { _ in "kind = 3" }
         case .noCorrelation:
@@ -188,17 +188,6 @@ struct PostgresPredicateCompiler {
 
     private static func hasKey(_ key: MetadataKey, _ builder: inout SQLBuilder) -> String {
         "COALESCE(meta_keys @> ARRAY[\(builder.arg(key.rawValue))]::text[], FALSE)"
-    }
-
-    static func sql(_ op: ComparisonOperator) -> String {
-        switch op {
-        case .lessThan: "<"
-        case .lessThanOrEqualTo: "<="
-        case .equalTo: "="
-        case .notEqualTo: "<>"
-        case .greaterThanOrEqualTo: ">="
-        case .greaterThan: ">"
-        }
     }
 }
 

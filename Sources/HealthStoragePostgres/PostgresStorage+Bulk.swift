@@ -153,6 +153,8 @@ final class PostgresBulkSink: BulkSink {
             candidates += sample.correlation?.objects.map(\.uuid) ?? []
         }
         var stored = try await writer.stored(candidates)
+        // UUIDs whose presence is known (found in `stored`, or looked up and absent): only renamed ones are new.
+        var lookedUp = Set(candidates)
         var claimed: Set<UUID> = []
         var inserts: [AnySample] = []
         var outcomes: [BulkOutcome] = []
@@ -160,18 +162,17 @@ final class PostgresBulkSink: BulkSink {
         for sample in batch.samples {
             var current = sample
             var occurrence = 0
-            var checked: Set<UUID> = []
             while true {
                 let uuid = current.uuid
-                if stored[uuid] == nil, occurrence > 0, checked.insert(uuid).inserted {
-                    stored.merge(try await writer.stored([uuid])) { first, _ in first }
+                let members = current.correlation?.objects.map(\.uuid) ?? []
+                let unknown = ([uuid] + members).filter { !lookedUp.contains($0) }
+                if !unknown.isEmpty {
+                    stored.merge(try await writer.stored(unknown)) { first, _ in first }
+                    lookedUp.formUnion(unknown)
                 }
                 let anchor = stored[uuid]
                 if anchor == nil, !claimed.contains(uuid) {
-                    let members = current.correlation?.objects.map(\.uuid) ?? []
-                    var memberStored = try await writer.stored(members.filter { stored[$0] == nil })
-                    memberStored.merge(stored.filter { members.contains($0.key) }) { first, _ in first }
-                    if let member = members.first(where: { memberStored[$0] != nil || claimed.contains($0) }) {
+                    if let member = members.first(where: { stored[$0] != nil || claimed.contains($0) }) {
                         throw StorageError(.duplicateUUID, "an object with UUID \(member.uuidString) is already stored")
                     }
                     claimed.insert(uuid)

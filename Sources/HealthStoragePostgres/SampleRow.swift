@@ -135,12 +135,10 @@ struct CopyLine {
     /// A text field, escaped.
     mutating func text(_ value: String?, last: Bool = false) {
         guard let value else { return null(last: last) }
-        var utf8 = value.utf8
-        if !utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+        if !value.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             buffer.writeString(value)
         } else {
-            utf8 = value.utf8
-            for byte in utf8 {
+            for byte in value.utf8 {
                 switch byte {
                 case 0x5C: buffer.writeStaticString("\\\\")
                 case 0x09: buffer.writeStaticString("\\t")

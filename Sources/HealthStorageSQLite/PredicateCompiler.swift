@@ -134,11 +134,11 @@ enum PredicateCompiler {
             case .quantity(let op, let quantity):
                 return self.quantity(op, quantity, positive: positive)
             case .categoryValue(let op, let value):
-                return "kind = 1 AND category_value \(Self.sql(op)) \(arg(Int64(value)))"
+                return "kind = 1 AND category_value \(op.sql) \(arg(Int64(value)))"
             case .workoutActivityType(let type):
                 return "kind = 3 AND activity_type = \(arg(Int64(bitPattern: UInt64(type.rawValue))))"
             case .workoutDuration(let op, let seconds):
-                return "kind = 3 AND duration \(Self.sql(op)) \(arg(seconds))"
+                return "kind = 3 AND duration \(op.sql) \(arg(seconds))"
             case .workoutStatistic:
                 return partial("0", positive: positive) { _ in "kind = 3" }
             case .noCorrelation:
@@ -237,7 +237,7 @@ enum PredicateCompiler {
             var decided: [String] = []
             var undecidedUnits: [String] = []
             for (op, value) in tests {
-                let sqlOp = Self.sql(op)
+                let sqlOp = op.sql
                 switch value {
                 case .string(let text):
                     decided.append("kind = 0 AND text \(sqlOp) \(arg(text))")
@@ -267,7 +267,7 @@ enum PredicateCompiler {
         /// predicate's quantity converted into that unit, as in memory) and for samples saved in the predicate's
         /// own unit; samples in any other unit are decided in memory.
         mutating func quantity(_ op: ComparisonOperator, _ quantity: Quantity, positive: Bool) -> String {
-            let sqlOp = Self.sql(op)
+            let sqlOp = op.sql
             var decided: [String] = []
             for canonical in CanonicalUnits.all where canonical.unit.isCompatible(with: quantity.unit) {
                 guard let converted = try? quantity.doubleValue(for: canonical.unit) else { continue }
@@ -281,17 +281,6 @@ enum PredicateCompiler {
             let condition = "kind = 0 AND (" + decided.map { "(\($0))" }.joined(separator: " OR ") + ")"
             return partial(condition, positive: positive) { state in
                 "kind = 0 AND unit IS NOT NULL AND unit <> \(state.arg(unit))"
-            }
-        }
-
-        static func sql(_ op: ComparisonOperator) -> String {
-            switch op {
-            case .lessThan: "<"
-            case .lessThanOrEqualTo: "<="
-            case .equalTo: "="
-            case .notEqualTo: "<>"
-            case .greaterThanOrEqualTo: ">="
-            case .greaterThan: ">"
             }
         }
     }
