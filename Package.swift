@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "HealthRuntime", targets: ["HealthRuntime"]),
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .library(name: "HealthMCP", targets: ["HealthMCP"]),
+        .library(name: "HealthCharts", targets: ["HealthCharts"]),
         .executable(name: "ohk", targets: ["ohk"]),
     ],
     dependencies: [
@@ -148,6 +149,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Charts as SVG for the dashboard: scales, calendar time axes, bars, bands, lines, hypnograms, routes. Values
+        // in, markup out: no I/O, no third-party code.
+        .target(name: "HealthCharts", swiftSettings: swiftSettings),
         .executableTarget(name: "ohk", dependencies: ["HealthCLI"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
         .target(
@@ -228,6 +232,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "HealthChartsTests", dependencies: ["HealthCharts"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HealthStorageTests",
             dependencies: ["HealthCore", "HealthStorage", "HealthTesting"],
