@@ -125,7 +125,7 @@ let package = Package(
         .target(
             name: "HealthServer",
             dependencies: [
-                "HealthCore", "HealthQuery", "HealthExport", "HealthRuntime", "HealthMCP",
+                "HealthCore", "HealthQuery", "HealthExport", "HealthRuntime", "HealthMCP", "HealthCharts",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -137,7 +137,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            resources: [.copy("Resources/openapi.json")],
+            resources: [.copy("Resources/openapi.json"), .copy("Resources/dashboard")],
             swiftSettings: swiftSettings
         ),
         // Tools for AI agents over MCP: one person's data answered through HealthStore, over stdio or HTTP.

@@ -47,9 +47,7 @@ public struct HealthServer: Sendable {
         SystemRoutes.add(to: router)
         let v1 = router.group("/v1")
         v1.add(
-            middleware: TokenMiddleware(
-                registry: services.registry, people: services.people, limiter: services.limiter,
-                callers: services.callers, environment: configuration.environment))
+            middleware: TokenMiddleware(authenticator: services.authenticator))
         TypeRoutes.add(to: v1)
         AuthorizationRoutes.add(to: v1, services: services)
         SampleRoutes.add(to: v1, services: services)
@@ -63,10 +61,9 @@ public struct HealthServer: Sendable {
         WebhookRoutes.add(to: v1, services: services, policy: policy)
         let mcp = router.group("/mcp")
         mcp.add(
-            middleware: TokenMiddleware(
-                registry: services.registry, people: services.people, limiter: services.limiter,
-                callers: services.callers, environment: configuration.environment))
+            middleware: TokenMiddleware(authenticator: services.authenticator))
         MCPRoutes.add(to: mcp, services: services)
+        DashboardRoutes.add(to: router, services: services)
         return router
     }
 

@@ -15,6 +15,7 @@ final class ServerServices: Sendable {
     let callers: CallerCache
     let sharedChanges = SharedChanges()
     let responses: ResponseCache
+    let dashboardSessions = DashboardSessions()
     let logger: Logger
 
     init(configuration: ServerConfiguration, runtime: HealthRuntime, logger: Logger) throws {
@@ -34,6 +35,13 @@ final class ServerServices: Sendable {
     }
 
     var limits: ServerConfiguration.Limits { configuration.limits }
+
+    /// Tokens to callers, for the API and the dashboard alike.
+    var authenticator: Authenticator {
+        Authenticator(
+            registry: registry, people: people, limiter: limiter, callers: callers,
+            environment: configuration.environment)
+    }
     var now: Date { configuration.environment.clock.now }
 
     /// A new identifier from the injected random bytes (16 bytes, base64url).

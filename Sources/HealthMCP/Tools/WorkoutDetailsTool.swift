@@ -30,7 +30,7 @@ struct WorkoutDetailsTool: HealthTool {
                 .workout
         else { throw ToolError("no workout with that uuid that this app may read; list them with the workouts tool") }
         let calendar = context.calendar
-        let pauses = Self.pauses(workout)
+        let pauses = workout.pauseTotals
         var segments = workout.events.filter { $0.type == .segment }
         if segments.isEmpty { segments = workout.events.filter { $0.type == .lap } }
         let splits: [Value] = segments.sorted { $0.startDate < $1.startDate }.enumerated().map { index, event in
@@ -53,32 +53,10 @@ struct WorkoutDetailsTool: HealthTool {
         if case .object(var object) = summary {
             object["end"] = Answer.dateTime(workout.endDate, calendar)
             object["pauses"] = .int(pauses.count)
-            object["pausedMinutes"] = Answer.minutes(pauses.seconds)
+            object["pausedMinutes"] = Answer.minutes(pauses.duration)
             object["routePoints"] = .int(routes.compactMap(\.workoutRoute).reduce(0) { $0 + $1.count })
             summary = .object(object)
         }
         return ["workout": summary, "splits": .array(splits), "statistics": .array(statistics)]
-    }
-
-    /// Pause/resume pairs (motion pauses too): how many and how long.
-    static func pauses(_ workout: Workout) -> (count: Int, seconds: TimeInterval) {
-        var count = 0
-        var seconds: TimeInterval = 0
-        var pausedAt: Date?
-        for event in workout.events.sorted(by: { $0.startDate < $1.startDate }) {
-            switch event.type {
-            case .pause, .motionPaused:
-                if pausedAt == nil {
-                    pausedAt = event.startDate
-                    count += 1
-                }
-            case .resume, .motionResumed:
-                if let start = pausedAt { seconds += event.startDate.timeIntervalSince(start) }
-                pausedAt = nil
-            default: break
-            }
-        }
-        if let start = pausedAt { seconds += workout.endDate.timeIntervalSince(start) }
-        return (count, seconds)
     }
 }

@@ -14,11 +14,7 @@ import Logging
 struct TokenMiddleware: RouterMiddleware {
     typealias Context = ServerContext
 
-    let registry: Registry
-    let people: PersonDirectory
-    let limiter: RateLimiter
-    let callers: CallerCache
-    let environment: RuntimeEnvironment
+    let authenticator: Authenticator
 
     func handle(
         _ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response
@@ -31,6 +27,24 @@ struct TokenMiddleware: RouterMiddleware {
         else {
             throw APIError.unauthorized("the token is not valid")
         }
+        let caller = try await authenticator.caller(presenting: token)
+        return try await Authenticator.answer(request, context: context, caller: caller, next: next)
+    }
+}
+
+/// Turns a presented token into a ``Caller``: known, not revoked, of a person who exists, within its rate limit;
+/// shared by the bearer-token middleware of the API and the dashboard's session cookie.
+struct Authenticator: Sendable {
+    let registry: Registry
+    let people: PersonDirectory
+    let limiter: RateLimiter
+    let callers: CallerCache
+    let environment: RuntimeEnvironment
+
+    /// The caller of a token.
+    /// - Throws: ``APIError`` 401 for an unknown or revoked token (or a person who no longer exists), 429 beyond
+    ///   the token's rate.
+    func caller(presenting token: AccessToken) async throws -> Caller {
         let hash = token.hash
         let entry: CallerCache.Entry
         if let cached = callers.entry(for: hash, now: environment.clock.now) {
@@ -51,18 +65,25 @@ struct TokenMiddleware: RouterMiddleware {
             callers.remember(entry, for: hash)
         }
         let record = entry.record
-        let person = entry.person
         if let wait = limiter.take(record.hash) {
             var error = APIError(.tooManyRequests, "rate-limited", "too many requests for this token; retry later")
             error.headers[.retryAfter] = String(Int(wait.rounded(.up)))
             throw error
         }
+        return Caller(
+            person: entry.person, token: record, identity: entry.identity, store: entry.store,
+            database: entry.database)
+    }
+
+    /// Runs the route as the caller, with one log line per answered request: ids and status only, never a value.
+    static func answer(
+        _ request: Request, context: ServerContext, caller: Caller,
+        next: (Request, ServerContext) async throws -> Response
+    ) async throws -> Response {
         var context = context
-        context.caller = Caller(
-            person: person, token: record, identity: entry.identity, store: entry.store, database: entry.database)
-        context.logger[metadataKey: "person"] = "\(person.name)"
-        context.logger[metadataKey: "app"] = "\(record.app ?? "owner")"
-        // One line per answered request with who asked and the outcome: ids and status only, never a value.
+        context.caller = caller
+        context.logger[metadataKey: "person"] = "\(caller.person.name)"
+        context.logger[metadataKey: "app"] = "\(caller.token.app ?? "owner")"
         do {
             let response = try await next(request, context)
             context.logger.info("answered", metadata: ["status": "\(response.status.code)"])
