@@ -27,7 +27,7 @@ public struct OHK: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Quickstart.self, Import.self, Add.self, Stats.self, Samples.self, Workouts.self, Sources.self, Types.self,
-            Sleep.self, Export.self, Serve.self, ServerCommand.self, MCPCommand.self,
+            Sleep.self, Export.self, Serve.self, ServerCommand.self, MCPCommand.self, DashboardCommand.self,
         ]
     )
 

@@ -38,6 +38,14 @@ public struct HealthServer: Sendable {
     /// diagnostic: the benchmarks and tests read it).
     public var responseCacheCounts: (hits: Int, misses: Int) { services.responses.counts }
 
+    /// A one-time link path that logs a person in to the dashboard without typing the token (what
+    /// `ohk dashboard` prints, as Jupyter does): valid once, for 15 minutes; it becomes the session cookie.
+    public func dashboardLoginPath(for token: AccessToken) -> String {
+        let code = services.newIdentifier()
+        services.dashboardSessions.issueCode(code, for: token, now: services.now)
+        return "/dashboard/login?code=\(code)"
+    }
+
     /// The router of every route.
     public func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)

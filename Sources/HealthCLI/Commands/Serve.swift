@@ -120,6 +120,7 @@ struct Serve: AsyncParsableCommand {
         case .folder(let folder): folder
         case .memory(let name): "memory:\(name)"
         case .postgres(let url): (try? StoreLocation(parsing: url))?.description ?? "a PostgreSQL database"
+        case .personal(let store): store.description
         }
     }
 

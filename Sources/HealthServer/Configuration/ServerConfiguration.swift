@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
         /// a person of that database (row-level security keeps them apart) and the registry is the person
         /// `_server`, a name no person can have.
         case postgres(String)
+        /// One person's own store (`ohk dashboard`): every person name opens this store, and the registry lives
+        /// in memory (a login link per run; nothing about the server is written to the store).
+        case personal(StoreLocation)
     }
 
     /// The interface to listen on (loopback by default).

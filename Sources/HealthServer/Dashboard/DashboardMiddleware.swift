@@ -34,11 +34,11 @@ struct DashboardMiddleware: RouterMiddleware {
         return try await Authenticator.answer(request, context: context, caller: caller, next: next)
     }
 
-    /// True when the request's Origin (or, without one, its Referer) names this host — or names nothing.
+    /// True when the request's Origin (or, without one, its Referer) names this host — or names nothing (a
+    /// browser always sends Origin with a cross-site POST).
     static func sameOrigin(_ request: Request) -> Bool {
-        guard let host = request.head.authority else { return false }
-        let claimed = request.headers[.origin] ?? request.headers[.referer]
-        guard let claimed else { return true }
+        guard let claimed = request.headers[.origin] ?? request.headers[.referer] else { return true }
+        guard let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] else { return false }
         guard let url = URL(string: claimed), let claimedHost = url.host else { return false }
         let authority = url.port.map { "\(claimedHost):\($0)" } ?? claimedHost
         return authority.lowercased() == host.lowercased()

@@ -23,6 +23,7 @@ public final class PersonDirectory: Sendable {
         case .folder(let folder): try runtime.open(.sqlite(folder + "/server.sqlite"))
         case .memory(let name): runtime.memory("\(name)/server")
         case .postgres(let url): try runtime.open(.init(.postgres(url: Self.url(url, person: "_server"))))
+        case .personal(let store): runtime.memory("personal-\(store.description)/server")
         }
     }
 
@@ -32,6 +33,7 @@ public final class PersonDirectory: Sendable {
         case .folder(let folder): .sqlite(folder + "/people/\(person).sqlite")
         case .memory(let name): .memory("\(name)/people/\(person)")
         case .postgres(let url): StoreLocation(.postgres(url: Self.url(url, person: person)))
+        case .personal(let store): store
         }
     }
 
