@@ -38,10 +38,10 @@ struct DashboardMiddleware: RouterMiddleware {
     /// browser always sends Origin with a cross-site POST).
     static func sameOrigin(_ request: Request) -> Bool {
         guard let claimed = request.headers[.origin] ?? request.headers[.referer] else { return true }
-        guard let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] else { return false }
+        let hosts = [request.head.authority, request.headers[HTTPField.Name("Host")!]].compactMap { $0?.lowercased() }
         guard let url = URL(string: claimed), let claimedHost = url.host else { return false }
         let authority = url.port.map { "\(claimedHost):\($0)" } ?? claimedHost
-        return authority.lowercased() == host.lowercased()
+        return hosts.contains(authority.lowercased())
     }
 }
 
