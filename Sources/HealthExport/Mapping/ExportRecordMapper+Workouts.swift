@@ -200,7 +200,9 @@ extension ExportRecordMapper {
             WorkoutActivity(
                 uuid: draft.uuid ?? ExportIdentity.uuid(forKey: key, start: start),
                 configuration: WorkoutConfiguration(activityType: parent.activityType, locationType: location),
-                start: start, end: draft.end, events: draft.events, statistics: draft.statistics,
+                start: start, end: draft.end,
+                events: Self.undoingSecondRounding(draft.events, end: draft.end ?? parent.endDate),
+                statistics: draft.statistics,
                 metadata: draft.metadata))
     }
 
@@ -234,6 +236,7 @@ extension ExportRecordMapper {
             draft.workout.statistics[type] = WorkoutStatistics(
                 quantityType: type, start: draft.workout.startDate, end: draft.workout.endDate, sum: distance)
         }
+        draft.workout.events = Self.undoingSecondRounding(draft.workout.events, end: draft.workout.endDate)
         emit(.workout(draft.workout), line: draft.line)
         for (route, path) in draft.routes {
             emit(.workoutRoute(route), line: draft.line)
@@ -244,6 +247,33 @@ extension ExportRecordMapper {
                     RouteFileReference(routeUUID: route.uuid, workoutUUID: draft.workout.uuid, path: path))
             }
         }
+    }
+
+    /// The export writes dates in whole seconds but durations with fractions (reference §9): a lap of 114.29 s
+    /// that began at 08:19:23.6 is written as 08:19:23 + 114.29 s, and then reaches past the next lap's start, or
+    /// past the workout's end, by less than a second. That is the format's rounding, not an overlap: such an
+    /// event ends where the next lap starts (or where the workout ends). A real overlap (a second or more) is
+    /// left for validation to refuse.
+    static func undoingSecondRounding(_ events: [WorkoutEvent], end: Date) -> [WorkoutEvent] {
+        var events = events
+        let laps = events.indices.filter { events[$0].type == .lap }.sorted { events[$0].startDate < events[$1].startDate }
+        for (index, next) in zip(laps, laps.dropFirst()) {
+            let excess = events[index].endDate.timeIntervalSince(events[next].startDate)
+            if excess > 0, excess < 1 {
+                events[index] = WorkoutEvent(
+                    type: events[index].type, start: events[index].startDate, end: events[next].startDate,
+                    metadata: events[index].metadata)
+            }
+        }
+        for index in events.indices {
+            let excess = events[index].endDate.timeIntervalSince(end)
+            if excess > 0, excess < 1, events[index].startDate <= end {
+                events[index] = WorkoutEvent(
+                    type: events[index].type, start: events[index].startDate, end: end,
+                    metadata: events[index].metadata)
+            }
+        }
+        return events
     }
 
     /// The distance type a legacy `totalDistance` belongs to.

@@ -66,7 +66,9 @@ enum HTML {
     static func table(
         caption: String, headers: [String], rows: [[String]], rowAttributes: [String] = [], id: String? = nil
     ) -> String {
-        var html = "<table\(id.map { " id=\"\(Markup.identifier($0))\"" } ?? "")><caption>\(text(caption))</caption><thead><tr>"
+        // A region that scrolls sideways on a narrow screen (and by keyboard: it is focusable).
+        var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(text(caption))\">"
+        html += "<table\(id.map { " id=\"\(Markup.identifier($0))\"" } ?? "")><caption>\(text(caption))</caption><thead><tr>"
         for header in headers { html += "<th scope=\"col\">\(text(header))</th>" }
         html += "</tr></thead><tbody>"
         for (index, row) in rows.enumerated() {
@@ -77,7 +79,7 @@ enum HTML {
             }
             html += "</tr>"
         }
-        return html + "</tbody></table>"
+        return html + "</tbody></table></div>"
     }
 
     /// A `<select>` with a label.
