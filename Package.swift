@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "OpenHealthKit", targets: ["OpenHealthKit"]),
         .library(name: "HealthMCP", targets: ["HealthMCP"]),
         .library(name: "HealthCharts", targets: ["HealthCharts"]),
+        .library(name: "HealthServer", targets: ["HealthServer"]),
         .executable(name: "ohk", targets: ["ohk"]),
     ],
     dependencies: [

@@ -11,6 +11,7 @@ let package = Package(
         .package(name: "OpenHealthKit", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
     ],
     targets: [
         .executableTarget(
@@ -24,6 +25,9 @@ let package = Package(
                 .product(name: "HealthExport", package: "OpenHealthKit"),
                 .product(name: "HealthRuntime", package: "OpenHealthKit"),
                 .product(name: "HealthMCP", package: "OpenHealthKit"),
+                .product(name: "HealthServer", package: "OpenHealthKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HealthSimulation", package: "OpenHealthKit"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "GRDB", package: "GRDB.swift"),

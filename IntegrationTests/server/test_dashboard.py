@@ -23,6 +23,8 @@ import requests
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import STEPS, ServerProcess, ohk_binary
@@ -103,11 +105,17 @@ def browser():
     driver.quit()
 
 
+def wait(driver, seconds, poll=0.05):
+    """A wait that reads through page changes (an element of the page being left is no failure)."""
+    return WebDriverWait(driver, seconds, poll_frequency=poll,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+
+
 def log_in(driver, server, token):
     driver.get(server.url("/dashboard/login"))
     driver.find_element(By.ID, "token").send_keys(token)
     driver.find_element(By.CSS_SELECTOR, "form.login button").click()
-    WebDriverWait(driver, 10).until(lambda d: "/dashboard/login" not in d.current_url)
+    wait(driver, 10).until(lambda d: "/dashboard/login" not in d.current_url)
 
 
 def problems(driver):
@@ -131,7 +139,8 @@ def table_values(driver, attribute="data-value"):
 
 
 PAGES = [
-    ("today", "/dashboard"),
+    ("today", "/dashboard?day=2025-06-30"),       # the generated month's last day (the live Today is tested below)
+    ("today-live", "/dashboard"),
     ("trends-steps", f"/dashboard/trends?type=steps&from={FROM}&to={TO}&naive=true"),
     ("trends-heart-rate", f"/dashboard/trends?type=heart-rate&from={FROM}&to={TO}"),
     ("trends-weight", f"/dashboard/trends?type=weight&range=1y&to={TO}&unit=lb"),
@@ -153,7 +162,7 @@ def test_every_page_loads_cleanly_at_desktop_and_phone_widths(site, browser, sho
         browser.set_window_size(width, height)
         for name, path in pages:
             browser.get(server.url(path))
-            WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+            wait(browser, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
             assert browser.find_element(By.TAG_NAME, "h1").text, f"{name}: no heading"
             assert browser.find_element(By.CSS_SELECTOR, "main#main"), name
             for chart in browser.find_elements(By.CSS_SELECTOR, "svg.chart"):
@@ -233,7 +242,7 @@ def test_a_saved_sample_appears_on_today_within_a_second(site, browser):
     server = site["server"]
     log_in(browser, server, site["tokens"]["ana"])
     browser.get(server.url("/dashboard"))
-    WebDriverWait(browser, 10).until(
+    wait(browser, 10).until(
         lambda d: d.find_element(By.TAG_NAME, "main").get_attribute("data-live-ready") == "true")
     figure = browser.find_element(By.CSS_SELECTOR, '[data-figure="steps"]')
     before = float(figure.get_attribute("data-value") or 0)
@@ -245,7 +254,7 @@ def test_a_saved_sample_appears_on_today_within_a_second(site, browser):
     answer = requests.post(server.url("/v1/samples"), json={"samples": [sample]}, timeout=10,
                            headers={"Authorization": f"Bearer {site['tokens']['ana']}"})
     assert answer.status_code == 201, answer.text
-    WebDriverWait(browser, 5, poll_frequency=0.02).until(
+    wait(browser, 5, 0.02).until(
         lambda d: float(d.find_element(By.CSS_SELECTOR, '[data-figure="steps"]').get_attribute("data-value")
                         or 0) == pytest.approx(before + 321))
     elapsed = time.monotonic() - sent
@@ -263,14 +272,16 @@ def test_changing_the_source_order_changes_trends(site, browser):
     browser.get(server.url("/dashboard/sources?type=steps"))
     first = browser.find_element(By.CSS_SELECTOR, "#source-order li").get_attribute("data-bundle")
     browser.find_element(By.CSS_SELECTOR, "#source-order li form button").click()  # the first one's "Move down"
-    WebDriverWait(browser, 10).until(
+    wait(browser, 10).until(
         lambda d: d.find_element(By.CSS_SELECTOR, "#source-order li").get_attribute("data-bundle") != first)
     browser.get(server.url(path))
     after = table_values(browser)
     changed = [day for day in before if abs(before[day] - after[day]) > 0.5]
     assert len(changed) >= 20, "the merged numbers follow the new order"
     browser.get(server.url("/dashboard/sources?type=steps"))
-    browser.find_element(By.XPATH, "//button[text()='Back to the default order']").click()
+    reset = browser.find_element(By.XPATH, "//button[text()='Back to the default order']")
+    reset.click()
+    wait(browser, 10).until(expected_conditions.staleness_of(reset))
     browser.get(server.url(path))
     assert table_values(browser) == pytest.approx(before)
 
@@ -282,10 +293,12 @@ def test_without_a_session_or_with_another_persons_nothing_shows(site, browser):
         assert "/dashboard/login" in browser.current_url
         assert browser.find_elements(By.ID, "trend-table") == []
     for token in ("ohk_" + "B" * 43, site["tokens"]["ana"][:-2] + "xx"):
-        log_in_attempt = browser.get(server.url("/dashboard/login"))
+        browser.get(server.url("/dashboard/login"))
         browser.find_element(By.ID, "token").send_keys(token)
         browser.find_element(By.CSS_SELECTOR, "form.login button").click()
-        assert browser.find_element(By.CSS_SELECTOR, "[role=alert]").text
+        alert = wait(browser, 10).until(
+            expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "[role=alert]")))
+        assert alert.text
         assert "/dashboard/login" in browser.current_url
     log_in(browser, server, site["tokens"]["ben"])
     browser.get(server.url(f"/dashboard/trends?type=steps&from={FROM}&to={TO}"))
@@ -303,7 +316,7 @@ def test_the_import_page_uploads_with_progress_and_shows_the_summary(site, brows
     browser.get(server.url("/dashboard/import"))
     browser.find_element(By.ID, "import-file").send_keys(str(site["small"]))
     browser.find_element(By.CSS_SELECTOR, "#import-form button").click()
-    WebDriverWait(browser, 60).until(
+    wait(browser, 60).until(
         lambda d: d.find_element(By.ID, "import-status").text in ("Import finished.",)
         or d.find_element(By.ID, "import-status").text.startswith("The import failed"))
     assert browser.find_element(By.ID, "import-status").text == "Import finished."
@@ -317,3 +330,35 @@ def test_the_import_page_uploads_with_progress_and_shows_the_summary(site, brows
     assert table_values(browser)[day] == pytest.approx(site["small_truth"]["steps"]["per_day"][day]["dedup"],
                                                        abs=0.01)
     assert problems(browser) == []
+
+
+def test_ohk_dashboard_serves_one_store_on_loopback_with_a_one_time_link(site, tmp_path):
+    """`ohk dashboard`: the store of one person on 127.0.0.1; the printed link logs in once."""
+    store = tmp_path / "mine.sqlite"
+    done = subprocess.run([ohk_binary(), "import", str(site["small"]), "--store", str(store)],
+                          capture_output=True, text=True, env={**os.environ, "TZ": "UTC"}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    process = subprocess.Popen([ohk_binary(), "dashboard", "--store", str(store), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "TZ": "UTC"})
+    try:
+        first = process.stdout.readline()
+        link_line = process.stdout.readline()
+        assert "http://127.0.0.1:" in first, first
+        link = link_line.split("open (once): ", 1)[1].strip()
+        assert link.startswith("http://127.0.0.1:") and "/dashboard/login?code=" in link
+        session = requests.Session()
+        answer = session.get(link, allow_redirects=False, timeout=10)
+        assert answer.status_code == 303
+        cookie = answer.headers["Set-Cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+        base = link.split("/dashboard/")[0]
+        day = sorted(site["small_truth"]["steps"]["per_day"])[0]
+        page = session.get(f"{base}/dashboard/trends?type=steps&from={day}&range=7d", timeout=30)
+        assert page.status_code == 200
+        assert f'data-bucket="{day}"' in page.text
+        assert requests.get(link, allow_redirects=False, timeout=10).status_code == 401, "the link works once"
+        assert requests.get(f"{base}/dashboard", allow_redirects=False, timeout=10).status_code == 303
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

@@ -81,7 +81,10 @@ public struct Hypnogram: Sendable {
 
     /// The SVG.
     public func svg() -> String {
-        let left = 64.0, right = width - 16, top = 12.0, bottom = height - 32
+        let left = 64.0
+        let right = width - 16
+        let top = 12.0
+        let bottom = height - 32
         var svg = SVGWriter()
         guard let first = segments.map(\.start).min(), let last = segments.map(\.end).max(), last > first else {
             svg.text("No sleep recorded", x: width / 2, y: height / 2, anchor: .middle, class: "empty")
@@ -94,7 +97,9 @@ public struct Hypnogram: Sendable {
         for (index, stage) in rows.enumerated() {
             let middle = top + rowHeight * (Double(index) + 0.5)
             svg.text(stage.label, x: left - 6, y: middle + 4, anchor: .end, class: "tick")
-            svg.line(x1: left, y1: top + rowHeight * Double(index + 1), x2: right, y2: top + rowHeight * Double(index + 1), class: "grid")
+            svg.line(
+                x1: left, y1: top + rowHeight * Double(index + 1), x2: right, y2: top + rowHeight * Double(index + 1),
+                class: "grid")
         }
         svg.endGroup()
         svg.beginGroup(class: "axis x")
@@ -104,8 +109,11 @@ public struct Hypnogram: Sendable {
         }
         svg.endGroup()
         svg.beginGroup(class: "stages")
-        for segment in segments.sorted(by: { ($0.stage == .inBed ? 0 : 1, $0.start) < ($1.stage == .inBed ? 0 : 1, $1.start) }) {
-            let clock = DateLabel.format(segment.start, "HH:mm", calendar) + "–"
+        for segment in segments.sorted(by: {
+            ($0.stage == .inBed ? 0 : 1, $0.start) < ($1.stage == .inBed ? 0 : 1, $1.start)
+        }) {
+            let clock =
+                DateLabel.format(segment.start, "HH:mm", calendar) + "–"
                 + DateLabel.format(segment.end, "HH:mm", calendar)
             let minutes = Int((segment.end.timeIntervalSince(segment.start) / 60).rounded())
             let tooltip = "\(segment.stage.label) \(clock) (\(minutes) min)"

@@ -59,14 +59,17 @@ public struct RouteMap: Sendable {
     /// The pixel position of each coordinate (empty without coordinates).
     public func project(_ points: [Coordinate]) -> [(x: Double, y: Double)] {
         guard !coordinates.isEmpty else { return [] }
-        let latitudes = coordinates.map(\.latitude), longitudes = coordinates.map(\.longitude)
+        let latitudes = coordinates.map(\.latitude)
+        let longitudes = coordinates.map(\.longitude)
         let (minLat, maxLat) = (latitudes.min() ?? 0, latitudes.max() ?? 0)
         let (minLon, maxLon) = (longitudes.min() ?? 0, longitudes.max() ?? 0)
         let squeeze = cos((minLat + maxLat) / 2 * .pi / 180)
-        let spanX = max((maxLon - minLon) * squeeze, 1e-9), spanY = max(maxLat - minLat, 1e-9)
+        let spanX = max((maxLon - minLon) * squeeze, 1e-9)
+        let spanY = max(maxLat - minLat, 1e-9)
         let margin = 16.0
         let scale = min((width - 2 * margin) / spanX, (height - 2 * margin) / spanY)
-        let offsetX = (width - spanX * scale) / 2, offsetY = (height - spanY * scale) / 2
+        let offsetX = (width - spanX * scale) / 2
+        let offsetY = (height - spanY * scale) / 2
         return points.map { point in
             (x: offsetX + (point.longitude - minLon) * squeeze * scale, y: offsetY + (maxLat - point.latitude) * scale)
         }

@@ -14,8 +14,10 @@ public struct SVGWriter: Sendable {
     ) {
         element(
             "rect",
-            ["x": Self.number(x), "y": Self.number(y), "width": Self.number(max(0, width)),
-             "height": Self.number(max(0, height)), "class": cssClass],
+            [
+                "x": Self.number(x), "y": Self.number(y), "width": Self.number(max(0, width)),
+                "height": Self.number(max(0, height)), "class": cssClass,
+            ],
             tooltip: tooltip)
     }
 
@@ -23,8 +25,10 @@ public struct SVGWriter: Sendable {
     public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, class cssClass: String) {
         element(
             "line",
-            ["x1": Self.number(x1), "y1": Self.number(y1), "x2": Self.number(x2), "y2": Self.number(y2),
-             "class": cssClass])
+            [
+                "x1": Self.number(x1), "y1": Self.number(y1), "x2": Self.number(x2), "y2": Self.number(y2),
+                "class": cssClass,
+            ])
     }
 
     /// Appends a path through points (`M x y L x y …`), optionally closed; nothing when there are no points.
@@ -79,7 +83,8 @@ public struct SVGWriter: Sendable {
     private mutating func element(_ name: String, _ attributes: [String: String], tooltip: String? = nil) {
         if let tooltip {
             parts.append(
-                "<\(name)\(Self.attributes(attributes)) tabindex=\"-1\"><title>\(Markup.escape(tooltip))</title></\(name)>")
+                "<\(name)\(Self.attributes(attributes)) tabindex=\"-1\"><title>\(Markup.escape(tooltip))</title></\(name)>"
+            )
         } else {
             parts.append("<\(name)\(Self.attributes(attributes))/>")
         }

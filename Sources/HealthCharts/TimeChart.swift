@@ -147,8 +147,10 @@ public struct TimeChart: Sendable {
 
     /// The SVG.
     public func svg() -> String {
-        let plotLeft = Self.left, plotRight = width - Self.right
-        let plotTop = Self.top, plotBottom = height - Self.bottom
+        let plotLeft = Self.left
+        let plotRight = width - Self.right
+        let plotTop = Self.top
+        let plotBottom = height - Self.bottom
         let x = TimeScale(domain: domain, start: plotLeft, end: plotRight, calendar: calendar)
         let y = LinearScale.nice(
             covering: layers.flatMap(\.values), includingZero: layers.contains(where: \.hasBars),
@@ -187,9 +189,11 @@ public struct TimeChart: Sendable {
         case .bars(let bars, _), .outlines(let bars, _):
             let outline: Bool = if case .outlines = layer { true } else { false }
             for bar in bars {
-                let left = x(bar.start), right = x(bar.end)
+                let left = x(bar.start)
+                let right = x(bar.end)
                 let gap = min(2, (right - left) * 0.15)
-                let top = y(max(0, bar.value)), zero = y(min(0, max(y.domain.lowerBound, 0)))
+                let top = y(max(0, bar.value))
+                let zero = y(min(0, max(y.domain.lowerBound, 0)))
                 svg.rect(
                     x: left + gap / 2, y: min(top, zero), width: right - left - gap, height: abs(zero - top),
                     class: outline ? "outline" : "bar",
@@ -197,10 +201,12 @@ public struct TimeChart: Sendable {
             }
         case .band(let bands, _):
             for band in bands {
-                let left = x(band.start), right = x(band.end)
+                let left = x(band.start)
+                let right = x(band.end)
                 let width = max(1, (right - left) * 0.6)
                 svg.rect(
-                    x: (left + right - width) / 2, y: y(band.high), width: width, height: max(1, y(band.low) - y(band.high)),
+                    x: (left + right - width) / 2, y: y(band.high), width: width,
+                    height: max(1, y(band.low) - y(band.high)),
                     class: "band",
                     tooltip: "\(period(band.start, band.end)): \(NumberLabel.format(band.low))–"
                         + "\(NumberLabel.format(band.high)) \(unit) (\(layer.name))")

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 /// A map from a time interval to pixels, and the calendar ticks of that interval: local midnights, week starts,
 /// month or year starts of the calendar's time zone, computed with the calendar so a day of 23 or 25 hours (a
@@ -33,7 +34,8 @@ public struct TimeScale: Sendable {
     /// At most `maxCount` ticks on calendar boundaries inside the domain, with labels.
     public func ticks(maxCount: Int = 7) -> [TimeTick] {
         let span = domain.duration
-        let step = TickStep.candidates.first { span / $0.approximateSeconds <= Double(max(1, maxCount)) }
+        let step =
+            TickStep.candidates.first { span / $0.approximateSeconds <= Double(max(1, maxCount)) }
             ?? TickStep(component: .year, count: Int((span / TickStep.year / Double(max(1, maxCount))).rounded(.up)))
         guard let base = step.floor(domain.start, calendar) else { return [] }
         var ticks: [TimeTick] = []
@@ -41,7 +43,8 @@ public struct TimeScale: Sendable {
         while ticks.count <= maxCount + 1, index < 10_000 {
             let dates = step.dates(index, from: base, calendar)
             index += 1
-            for date in dates where date >= domain.start && date <= domain.end && date > (ticks.last?.date ?? .distantPast) {
+            for date in dates
+            where date >= domain.start && date <= domain.end && date > (ticks.last?.date ?? .distantPast) {
                 ticks.append(TimeTick(date: date, label: step.label(date, calendar)))
             }
             if let last = dates.last, last > domain.end { break }
@@ -121,14 +124,25 @@ struct TickStep: Sendable {
 }
 
 /// Dates as labels in a calendar's time zone, in English (the dashboard's language), whatever the machine's locale.
+///
+/// Formatters are made once per pattern, calendar and time zone and reused under a lock (making one costs far more
+/// than formatting: a page of 120 bars labels 250 dates).
 public enum DateLabel {
+    private static let formatters = Mutex<[String: DateFormatter]>([:])
+
     /// A date in a `DateFormatter` pattern ("MMM d", "HH:mm"…).
     public static func format(_ date: Date, _ pattern: String, _ calendar: Calendar) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
+        let key = "\(calendar.identifier)|\(calendar.timeZone.identifier)|\(calendar.firstWeekday)|\(pattern)"
+        return formatters.withLock { formatters in
+            if let formatter = formatters[key] { return formatter.string(from: date) }
+            if formatters.count >= 256 { formatters.removeAll() }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = calendar
+            formatter.timeZone = calendar.timeZone
+            formatter.dateFormat = pattern
+            formatters[key] = formatter
+            return formatter.string(from: date)
+        }
     }
 }

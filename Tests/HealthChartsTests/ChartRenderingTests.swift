@@ -14,7 +14,8 @@ struct ChartRenderingTests {
 
     func day(_ index: Int) -> Date { start.addingTimeInterval(Double(index) * 86_400) }
 
-    @Test("a bar chart: one bar per bucket with its value in a tooltip, the unit on the axis, a title and a description")
+    @Test(
+        "a bar chart: one bar per bucket with its value in a tooltip, the unit on the axis, a title and a description")
     func bars() {
         let merged = (0..<7).map { TimeChart.Bar(start: day($0), end: day($0 + 1), value: Double(1_000 * ($0 + 1))) }
         let naive = merged.map { TimeChart.Bar(start: $0.start, end: $0.end, value: $0.value * 1.5) }
@@ -63,7 +64,9 @@ struct ChartRenderingTests {
         let svg = TimeChart(
             id: "hr", title: "Heart rate", summary: "band", unit: "bpm",
             domain: DateInterval(start: day(0), end: day(3)), calendar: utc,
-            layers: [.band(bands, name: "Range"), .line(bands.map { .init(date: $0.start, value: 70) }, name: "Average")]
+            layers: [
+                .band(bands, name: "Range"), .line(bands.map { .init(date: $0.start, value: 70) }, name: "Average"),
+            ]
         ).svg()
         #expect(occurrences(of: "class=\"band\"", in: svg) == 3)
         #expect(svg.contains("50–152 bpm (Range)"))
@@ -105,7 +108,8 @@ struct ChartRenderingTests {
             ])
         let corners = square.project(square.coordinates)
         // At 60° a degree of longitude is half a degree of latitude: 0.02° east ≈ 0.01° north on the map.
-        let east = corners[1].x - corners[0].x, up = corners[1].y - corners[2].y
+        let east = corners[1].x - corners[0].x
+        let up = corners[1].y - corners[2].y
         #expect(abs(east / up - 1) < 0.01)
         let svg = square.svg()
         #expect(svg.contains("class=\"route\""))

@@ -21,7 +21,9 @@ struct DashboardTests {
         return cookie.split(separator: ";").first.map(String.init)
     }
 
-    static func page(_ client: TestServer.Client, _ path: String, _ cookie: String?) async throws
+    static func page(
+        _ client: TestServer.Client, _ path: String, _ cookie: String?
+    ) async throws
         -> TestServer.Client.Answer
     {
         var headers = HTTPFields()
@@ -61,7 +63,8 @@ struct DashboardTests {
             #expect(answer.headers[.location] == "/dashboard/sleep")
             let cookie = try #require(answer.headers[Self.setCookie])
             #expect(cookie.hasPrefix("ohk_dashboard="))
-            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/dashboard"))
+            #expect(
+                cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/dashboard"))
             #expect(!cookie.contains(owner), "the cookie is a session id, never the token")
             let session = String(cookie.split(separator: ";")[0])
             let today = try await Self.page(client, "/dashboard", session)
@@ -142,14 +145,17 @@ struct DashboardTests {
             let start = Fixtures.date(2025, 6, 10, 8)
             func steps(_ value: Int, _ bundle: String) -> String {
                 let formatter = Date.ISO8601FormatStyle()
-                let json = #"{"type":"\#(stepsType)","startDate":"\#(start.formatted(formatter))","#
+                let json =
+                    #"{"type":"\#(stepsType)","startDate":"\#(start.formatted(formatter))","#
                     + #""endDate":"\#(start.addingTimeInterval(600).formatted(formatter))","#
                     + #""quantity":{"value":\#(value),"unit":"count"}}"#
                 return Self.withSource(json, bundle)
             }
             let saved = try await client.send(
                 .post, "/v1/samples", token: server.token("owner"),
-                json: #"{"samples":[\#(steps(1000, "com.apple.health.watch")),\#(steps(600, "com.apple.health.phone"))]}"#)
+                json:
+                    #"{"samples":[\#(steps(1000, "com.apple.health.watch")),\#(steps(600, "com.apple.health.phone"))]}"#
+            )
             #expect(saved.status == 201)
             let ana = try #require(try await Self.login(client, server.token("owner")))
             let ben = try #require(try await Self.login(client, server.token("benOwner")))
@@ -157,12 +163,14 @@ struct DashboardTests {
             let steps = anaToday.json?["figures"]?["steps"]?["value"]?.number
             #expect(steps == 1000 || steps == 600, "merged, never 1,600")
             let anaPage = try await Self.page(client, "/dashboard", ana)
-            #expect(anaPage.text.contains("data-figure=\"steps\" data-value=\"\(String(format: "%.6f", steps ?? -1))\""))
+            #expect(
+                anaPage.text.contains("data-figure=\"steps\" data-value=\"\(String(format: "%.6f", steps ?? -1))\""))
             let benToday = try await Self.page(client, "/dashboard/today.json", ben)
             #expect(benToday.json?["figures"]?["steps"]?["value"] == .null, "Ben sees none of Ana's steps")
             let benSources = try await Self.page(client, "/dashboard/sources?type=steps", ben)
             #expect(!benSources.text.contains("com.apple.health.watch"))
-            let benTrends = try await Self.page(client, "/dashboard/trends?type=steps&from=2025-06-01&to=2025-06-11", ben)
+            let benTrends = try await Self.page(
+                client, "/dashboard/trends?type=steps&from=2025-06-01&to=2025-06-11", ben)
             #expect(Self.value(of: "2025-06-10", in: benTrends.text) == nil)
         }
     }

@@ -12,7 +12,8 @@ struct OpenAPIConformanceTests {
     func routesMatchTheDocument() async throws {
         let server = try await TestServer.make()
         let routes = Set(
-            server.server.router().routes.filter { $0.path.description.split(separator: "/").first != "dashboard" }.map { route in
+            server.server.router().routes.filter { $0.path.description.split(separator: "/").first != "dashboard" }.map
+            { route in
                 let path = route.path.description.split(separator: "/").map { part in
                     part.hasPrefix(":") ? "{\(part.dropFirst())}" : String(part)
                 }.joined(separator: "/")

@@ -7,15 +7,19 @@ import HealthStorage
 import HealthStorageSQLite
 import MCP
 
-/// The agent tools on ten years of a phone + watch person (issue 15): each tool's latency (median of 5 after a
-/// warm-up, called in process through `HealthTools`, as both transports call it) and the size of its answer,
-/// which must stay under the bound. Data: the quickstart's simulation (steps and distance from an iPhone and an
-/// Apple Watch, heart rate, sleep stages, workouts with routes, weight), generated a year at a time.
-enum MCPBenchmarks {
-    static func run(years: Int) async throws {
-        let dir = try temporaryDirectory("mcp")
-        defer { removeUnlessKept(dir) }
-        let storage = try SQLiteStorage(path: dir.appendingPathComponent("person.sqlite").path)
+/// A phone + watch person simulated a year at a time (the quickstart's simulation: steps and distance from an
+/// iPhone and an Apple Watch, heart rate, sleep stages, workouts with routes, weight), for the benchmarks that
+/// need years of realistic data: the agent tools and the dashboard.
+enum SimulatedPerson {
+    struct Span {
+        var calendar: Calendar
+        var first: Date
+        var last: Date
+        /// 20:00 on the last day: "now" for the benchmarks.
+        var now: Date
+    }
+
+    static func fill(_ storage: SQLiteStorage, years: Int) async throws -> Span {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
         let first = Date(timeIntervalSince1970: 1_420_070_400)  // 2015-01-01
@@ -34,8 +38,22 @@ enum MCPBenchmarks {
             workouts += data.workouts.count
         }
         let last = utc.date(byAdding: .day, value: 365 * years - 1, to: first) ?? first
-        let now = last.addingTimeInterval(20 * 3_600)
         print("store: \(total) samples, \(workouts) workouts over \(years) years")
+        return Span(calendar: utc, first: first, last: last, now: last.addingTimeInterval(20 * 3_600))
+    }
+}
+
+/// The agent tools on ten years of a phone + watch person (issue 15): each tool's latency (median of 5 after a
+/// warm-up, called in process through `HealthTools`, as both transports call it) and the size of its answer,
+/// which must stay under the bound. Data: the quickstart's simulation (steps and distance from an iPhone and an
+/// Apple Watch, heart rate, sleep stages, workouts with routes, weight), generated a year at a time.
+enum MCPBenchmarks {
+    static func run(years: Int) async throws {
+        let dir = try temporaryDirectory("mcp")
+        defer { removeUnlessKept(dir) }
+        let storage = try SQLiteStorage(path: dir.appendingPathComponent("person.sqlite").path)
+        let person = try await SimulatedPerson.fill(storage, years: years)
+        let (utc, first, last, now) = (person.calendar, person.first, person.last, person.now)
         let store = HealthStore(
             storage: storage, app: .owner(bundleIdentifier: "org.openhealthkit.bench", name: "bench"),
             clock: ClosureClock { now }, calendar: utc, uuids: { UUID() })

@@ -3,6 +3,7 @@ import Foundation
 // ohk-bench [store|statistics|all] [--samples N] [--query-store N] [--years N]
 // ohk-bench postgres [--url URL] [--query-store N] [--people N] [--per-person N] [--years N]   (a cluster)
 // ohk-bench mcp [--years N]   (the agent tools on N years of a simulated person)
+// ohk-bench dashboard [--years N]   (the dashboard's pages on N years: server time and size)
 // ohk-bench crossprocess [--saves N] [--interval-ms N] [--poll-ms N]   (observer here, writer in a child process)
 // ohk-bench import --export PATH [--store PATH] [--parse-only] [--runs N]   (not part of `all`: it needs an export)
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -50,6 +51,9 @@ func runBenchmarks() async throws {
     }
     if suite == "mcp" {
         try await MCPBenchmarks.run(years: option("--years", default: 10))
+    }
+    if suite == "dashboard" {
+        try await DashboardBenchmarks.run(years: option("--years", default: 10))
     }
     if suite == "crossprocess" {
         try await CrossProcessBenchmarks.run(

@@ -64,7 +64,9 @@ struct DashboardCommand: AsyncParsableCommand {
             try await server.run { port in
                 let link = "http://127.0.0.1:\(port)" + server.dashboardLoginPath(for: token)
                 FileHandle.standardOutput.write(
-                    Data("ohk: dashboard of \(location) on http://127.0.0.1:\(port)/dashboard\nopen (once): \(link)\n".utf8))
+                    Data(
+                        "ohk: dashboard of \(location) on http://127.0.0.1:\(port)/dashboard\nopen (once): \(link)\n"
+                            .utf8))
             }
         } catch let error as CLIError {
             throw error

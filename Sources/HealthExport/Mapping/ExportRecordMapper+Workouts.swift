@@ -256,7 +256,9 @@ extension ExportRecordMapper {
     /// left for validation to refuse.
     static func undoingSecondRounding(_ events: [WorkoutEvent], end: Date) -> [WorkoutEvent] {
         var events = events
-        let laps = events.indices.filter { events[$0].type == .lap }.sorted { events[$0].startDate < events[$1].startDate }
+        let laps = events.indices.filter { events[$0].type == .lap }.sorted {
+            events[$0].startDate < events[$1].startDate
+        }
         for (index, next) in zip(laps, laps.dropFirst()) {
             let excess = events[index].endDate.timeIntervalSince(events[next].startDate)
             if excess > 0, excess < 1 {

@@ -9,7 +9,9 @@ enum DashboardAssets {
 
     static let assets: [String: Asset] = {
         var assets: [String: Asset] = [:]
-        for (name, type) in [("dashboard.css", "text/css; charset=utf-8"), ("dashboard.js", "text/javascript; charset=utf-8")] {
+        for (name, type) in [
+            ("dashboard.css", "text/css; charset=utf-8"), ("dashboard.js", "text/javascript; charset=utf-8"),
+        ] {
             let parts = name.split(separator: ".")
             if let url = Bundle.module.url(
                 forResource: String(parts[0]), withExtension: String(parts[1]), subdirectory: "dashboard"),

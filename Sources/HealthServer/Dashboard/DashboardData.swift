@@ -42,12 +42,11 @@ struct DashboardData {
     /// for cumulative types, min/max/average/most recent for discrete ones.
     func buckets(
         _ type: QuantityTypeIdentifier, from start: Date, to end: Date, interval: StatisticsInterval,
-        unit: HealthUnit, naive: Bool = false
+        unit: HealthUnit, naive: Bool = false,
+        discrete: StatisticsOptions = [.discreteMin, .discreteMax, .discreteAverage]
     ) async throws -> [Bucket] {
         guard let description = type.typeDescription else { return [] }
-        var options: StatisticsOptions =
-            description.aggregationStyle == .cumulative
-            ? .cumulativeSum : [.discreteMin, .discreteMax, .discreteAverage, .mostRecent]
+        var options: StatisticsOptions = description.aggregationStyle == .cumulative ? .cumulativeSum : discrete
         if naive && description.aggregationStyle == .cumulative { options.insert(.separateBySource) }
         var components = interval.components
         components.calendar = calendar
@@ -69,9 +68,18 @@ struct DashboardData {
         }
     }
 
-    /// The most recent sample of a type (nil without one).
-    func latest(_ type: QuantityTypeIdentifier) async throws -> QuantitySample? {
-        try await store.samples(of: .quantity(type), sort: [.endDateDescending], limit: 1).first?.quantitySample
+    /// The most recent sample of a type in the week before a date (nil without one): a bounded window, so the
+    /// read uses the time index instead of sorting years of samples.
+    func latest(_ type: QuantityTypeIdentifier, before end: Date) async throws -> QuantitySample? {
+        for days in [1, 7] {
+            let start = calendar.date(byAdding: .day, value: -days, to: end) ?? end
+            if let found = try await store.samples(
+                of: .quantity(type), predicate: .date(start: start, end: end), sort: [.endDateDescending], limit: 1
+            ).first?.quantitySample {
+                return found
+            }
+        }
+        return nil
     }
 
     /// A value from one unit into another (nil when either is missing or they do not convert).
@@ -81,9 +89,12 @@ struct DashboardData {
     }
 
     /// Today's interval in the calendar.
-    var today: DateInterval {
-        let start = calendar.startOfDay(for: now)
-        return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start) ?? now)
+    var today: DateInterval { interval(of: now) }
+
+    /// The calendar day of a date.
+    func interval(of date: Date) -> DateInterval {
+        let start = calendar.startOfDay(for: date)
+        return DateInterval(start: start, end: calendar.date(byAdding: .day, value: 1, to: start) ?? date)
     }
 
     /// A `YYYY-MM-DD` day in the calendar (nil for anything else).

@@ -39,7 +39,8 @@ struct DashboardPage {
                 nav += "<li><a href=\"\(item.path)\"\(current)>\(item.label)</a></li>"
             }
             nav += "</ul></nav>"
-            nav += "<form method=\"post\" action=\"/dashboard/logout\" class=\"logout\">"
+            nav +=
+                "<form method=\"post\" action=\"/dashboard/logout\" class=\"logout\">"
                 + "<span class=\"person\">\(HTML.text(person))</span> <button type=\"submit\">Log out</button></form>"
         }
         return """
@@ -68,7 +69,8 @@ enum HTML {
     ) -> String {
         // A region that scrolls sideways on a narrow screen (and by keyboard: it is focusable).
         var html = "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(text(caption))\">"
-        html += "<table\(id.map { " id=\"\(Markup.identifier($0))\"" } ?? "")><caption>\(text(caption))</caption><thead><tr>"
+        html +=
+            "<table\(id.map { " id=\"\(Markup.identifier($0))\"" } ?? "")><caption>\(text(caption))</caption><thead><tr>"
         for header in headers { html += "<th scope=\"col\">\(text(header))</th>" }
         html += "</tr></thead><tbody>"
         for (index, row) in rows.enumerated() {
@@ -83,7 +85,9 @@ enum HTML {
     }
 
     /// A `<select>` with a label.
-    static func select(name: String, label: String, options: [(value: String, label: String)], selected: String)
+    static func select(
+        name: String, label: String, options: [(value: String, label: String)], selected: String
+    )
         -> String
     {
         var html = "<label>\(text(label)) <select name=\"\(text(name))\">"

@@ -28,7 +28,8 @@ enum DashboardRoutes {
             var headers = HTTPFields()
             headers[.contentType] = asset.contentType
             headers[.cacheControl] = "public, max-age=3600"
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+            return Response(
+                status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
         }
         dashboard.get("/login") { request, _ -> Response in
             let query = Query(request)
@@ -73,7 +74,7 @@ enum DashboardRoutes {
                 return DashboardResponse.html(page.render(person: caller.person.name))
             }
         }
-        page("/") { _, _, data in try await TodayPage.page(data) }
+        page("/") { request, _, data in try await TodayPage.page(data, Query(request)) }
         page("/trends") { request, _, data in try await TrendsPage.page(data, Query(request)) }
         page("/sleep") { request, _, data in try await SleepPage.page(data, Query(request)) }
         page("/workouts") { request, _, data in try await WorkoutsPage.page(data, Query(request)) }
@@ -82,9 +83,10 @@ enum DashboardRoutes {
         }
         page("/sources") { request, _, data in try await SourcesPage.page(data, Query(request)) }
         page("/import") { _, _, _ in ImportPage.page() }
-        pages.get("/today.json") { _, context -> Response in
+        pages.get("/today.json") { request, context -> Response in
             let data = data(try context.requireCaller(), services)
-            return Requests.json(TodayPage.json(try await TodayPage.figures(data), data))
+            let day = try TodayPage.day(Query(request), data)
+            return Requests.json(TodayPage.json(try await TodayPage.figures(data, day: day), data))
         }
         pages.post("/sources") { request, context -> Response in
             let caller = try context.requireCaller()

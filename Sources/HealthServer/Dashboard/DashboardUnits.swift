@@ -13,17 +13,21 @@ enum DashboardUnits {
 
     static let trends: [Choice] = [
         Choice(name: "steps", title: "Steps", type: .stepCount, units: [("count", "steps")]),
-        Choice(name: "distance", title: "Walking + running distance", type: .distanceWalkingRunning,
-               units: [("km", "km"), ("mi", "mi")]),
-        Choice(name: "active-energy", title: "Active energy", type: .activeEnergyBurned,
-               units: [("kcal", "kcal"), ("kJ", "kJ")]),
-        Choice(name: "basal-energy", title: "Resting energy", type: .basalEnergyBurned,
-               units: [("kcal", "kcal"), ("kJ", "kJ")]),
+        Choice(
+            name: "distance", title: "Walking + running distance", type: .distanceWalkingRunning,
+            units: [("km", "km"), ("mi", "mi")]),
+        Choice(
+            name: "active-energy", title: "Active energy", type: .activeEnergyBurned,
+            units: [("kcal", "kcal"), ("kJ", "kJ")]),
+        Choice(
+            name: "basal-energy", title: "Resting energy", type: .basalEnergyBurned,
+            units: [("kcal", "kcal"), ("kJ", "kJ")]),
         Choice(name: "exercise", title: "Exercise minutes", type: .appleExerciseTime, units: [("min", "min")]),
         Choice(name: "flights", title: "Flights climbed", type: .flightsClimbed, units: [("count", "flights")]),
         Choice(name: "heart-rate", title: "Heart rate", type: .heartRate, units: [("count/min", "bpm")]),
-        Choice(name: "resting-heart-rate", title: "Resting heart rate", type: .restingHeartRate,
-               units: [("count/min", "bpm")]),
+        Choice(
+            name: "resting-heart-rate", title: "Resting heart rate", type: .restingHeartRate,
+            units: [("count/min", "bpm")]),
         Choice(name: "hrv", title: "Heart rate variability", type: .heartRateVariabilitySDNN, units: [("ms", "ms")]),
         Choice(name: "weight", title: "Weight", type: .bodyMass, units: [("kg", "kg"), ("lb", "lb")]),
         Choice(name: "spo2", title: "Blood oxygen", type: .oxygenSaturation, units: [("%", "%")]),

@@ -20,7 +20,8 @@ enum SleepPage {
             throw APIError.badRequest("night is not a YYYY-MM-DD day")
         }
         let selected = selectedKey.flatMap { key in nights.first { $0.day.description == key } } ?? nights.last
-        var body = "<form method=\"get\" action=\"/dashboard/sleep\" class=\"controls\" aria-label=\"Range\">"
+        var body =
+            "<form method=\"get\" action=\"/dashboard/sleep\" class=\"controls\" aria-label=\"Range\">"
             + HTML.select(
                 name: "weeks", label: "Weeks", options: [1, 2, 4, 8, 12, 26].map { ("\($0)", "\($0)") },
                 selected: "\(weeks)")
@@ -36,7 +37,9 @@ enum SleepPage {
         return DashboardPage(title: "Sleep", section: .sleep, body: body)
     }
 
-    private static func nightChart(_ nights: [SleepNight], _ start: Date, _ end: Date, _ data: DashboardData)
+    private static func nightChart(
+        _ nights: [SleepNight], _ start: Date, _ end: Date, _ data: DashboardData
+    )
         async throws -> String
     {
         func bar(_ night: SleepNight, _ seconds: TimeInterval) -> TimeChart.Bar? {
@@ -48,7 +51,8 @@ enum SleepPage {
         let asleep = nights.compactMap { bar($0, $0.asleep) }
         let inBed = nights.compactMap { bar($0, $0.inBed) }
         let average = asleep.isEmpty ? 0 : asleep.map(\.value).reduce(0, +) / Double(asleep.count)
-        let summary = asleep.isEmpty
+        let summary =
+            asleep.isEmpty
             ? "No sleep recorded in this range."
             : "Time asleep per night, \(asleep.count) nights: on average \(hoursMinutes(average * 3_600)) asleep."
         let chart = TimeChart(
@@ -75,10 +79,12 @@ enum SleepPage {
             return Hypnogram.Segment(start: sample.startDate, end: sample.endDate, stage: stage)
         }
         let title = "Sleep stages, night to " + DateLabel.format(night.end, "EEEE, MMM d", data.calendar)
-        let summary = "Asleep \(hoursMinutes(night.asleep)) of \(hoursMinutes(night.inBed)) in bed: "
+        let summary =
+            "Asleep \(hoursMinutes(night.asleep)) of \(hoursMinutes(night.inBed)) in bed: "
             + "core \(hoursMinutes(night.core)), deep \(hoursMinutes(night.deep)), REM \(hoursMinutes(night.rem)), "
             + "awake \(hoursMinutes(night.awake))."
-        let chart = Hypnogram(id: "hypnogram", title: title, summary: summary, segments: segments, calendar: data.calendar)
+        let chart = Hypnogram(
+            id: "hypnogram", title: title, summary: summary, segments: segments, calendar: data.calendar)
         return "<section aria-labelledby=\"night-title\"><h2 id=\"night-title\">\(HTML.text(title))</h2>"
             + "<figure>\(chart.svg())<figcaption>\(HTML.text(summary))</figcaption></figure></section>"
     }
@@ -97,9 +103,11 @@ enum SleepPage {
     private static func table(_ nights: [SleepNight], _ weeks: Int, _ query: Query, _ data: DashboardData) -> String {
         let to = (try? query.string("to")).flatMap { $0 }.map { "&to=\($0)" } ?? ""
         let rows = nights.reversed().map { night -> [String] in
-            let link = "<a href=\"/dashboard/sleep?weeks=\(weeks)\(HTML.text(to))&night=\(night.day.description)\">"
+            let link =
+                "<a href=\"/dashboard/sleep?weeks=\(weeks)\(HTML.text(to))&night=\(night.day.description)\">"
                 + "\(HTML.text(DateLabel.format(night.end, "EEE, MMM d", data.calendar)))</a>"
-            return [link] + [night.inBed, night.asleep, night.core, night.deep, night.rem, night.awake].map(hoursMinutes)
+            return [link]
+                + [night.inBed, night.asleep, night.core, night.deep, night.rem, night.awake].map(hoursMinutes)
         }
         let attributes = nights.reversed().map {
             " data-night=\"\($0.day.description)\" data-asleep=\"\(Int($0.asleep.rounded()))\""

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCharts
 import HealthCore
 import HealthQuery
 
@@ -11,13 +12,16 @@ enum SourcesPage {
         guard let choice = DashboardUnits.choice(name) else {
             throw APIError.badRequest("type: '\(name.prefix(60))' is not a quantity type (steps, heart-rate, weight…)")
         }
-        let rows = try await sources(choice.type, data)
-        var body = "<form method=\"get\" action=\"/dashboard/sources\" class=\"controls\" aria-label=\"Type\">"
+        let allTime = try query.bool("all")
+        let rows = try await sources(choice.type, data, allTime: allTime)
+        var body =
+            "<form method=\"get\" action=\"/dashboard/sources\" class=\"controls\" aria-label=\"Type\">"
             + HTML.select(
                 name: "type", label: "Type", options: DashboardUnits.trends.map { ($0.name, $0.title) },
                 selected: choice.name)
             + "<button type=\"submit\">Show</button></form>"
-        body += "<p class=\"lead\">Where sources overlap, the one listed first counts; the others fill the gaps."
+        body +=
+            "<p class=\"lead\">Where sources overlap, the one listed first counts; the others fill the gaps."
             + " Changing the order changes the merged numbers everywhere.</p>"
         guard !rows.isEmpty else {
             return DashboardPage(
@@ -25,18 +29,22 @@ enum SourcesPage {
         }
         body += "<ol class=\"sources\" id=\"source-order\" aria-label=\"Merge order of \(HTML.text(choice.title))\">"
         for (index, row) in rows.enumerated() {
-            body += "<li data-bundle=\"\(HTML.text(row.bundle))\"><span class=\"source-name\">\(HTML.text(row.name))"
+            body +=
+                "<li data-bundle=\"\(HTML.text(row.bundle))\"><span class=\"source-name\">\(HTML.text(row.name))"
                 + "</span> <span class=\"note\">\(HTML.text(row.bundle)) · \(row.count) samples</span>"
             for (direction, label, enabled) in [
                 ("up", "Move up", index > 0), ("down", "Move down", index < rows.count - 1),
             ] where enabled {
-                body += "<form method=\"post\" action=\"/dashboard/sources\" class=\"inline\">"
+                body +=
+                    "<form method=\"post\" action=\"/dashboard/sources\" class=\"inline\">"
                     + hidden("type", choice.name) + hidden("bundle", row.bundle) + hidden("move", direction)
+                    + (allTime ? hidden("all", "true") : "")
                     + "<button type=\"submit\" aria-label=\"\(label): \(HTML.text(row.name))\">\(label)</button></form>"
             }
             body += "</li>"
         }
-        body += "</ol><form method=\"post\" action=\"/dashboard/sources\">" + hidden("type", choice.name)
+        body +=
+            "</ol><form method=\"post\" action=\"/dashboard/sources\">" + hidden("type", choice.name)
             + hidden("reset", "true") + "<button type=\"submit\">Back to the default order</button></form>"
         return DashboardPage(title: "Sources", section: .sources, body: body)
     }
@@ -46,7 +54,10 @@ enum SourcesPage {
         guard let name = form["type"], let choice = DashboardUnits.choice(name) else {
             throw APIError.badRequest("type is missing or not a quantity type")
         }
-        let back = "/dashboard/sources?type=" + (choice.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let back =
+            "/dashboard/sources?type="
+            + (choice.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            + (form["all"] == "true" ? "&all=true" : "")
         if form["reset"] == "true" {
             try await data.store.setSourceOrder(nil, for: choice.type)
             return back
@@ -54,7 +65,7 @@ enum SourcesPage {
         guard let bundle = form["bundle"], let move = form["move"], move == "up" || move == "down" else {
             throw APIError.badRequest("say which source to move (bundle) and where (move=up or down)")
         }
-        var order = try await sources(choice.type, data).map(\.bundle)
+        var order = try await sources(choice.type, data, allTime: form["all"] == "true").map(\.bundle)
         guard let index = order.firstIndex(of: bundle) else {
             throw APIError.badRequest("that source has not recorded this type")
         }
@@ -71,15 +82,25 @@ enum SourcesPage {
         var count: Int
     }
 
-    /// The type's sources in merge order: the store's order first, then sources it does not list yet.
-    static func sources(_ type: QuantityTypeIdentifier, _ data: DashboardData) async throws -> [Row] {
+    /// The type's sources in merge order: the store's order first, then sources it does not list yet. Counted
+    /// over the past year unless `allTime` (a count of all time reads every sample's row: ten years of steps take
+    /// ~200 ms; BENCHMARKS.md).
+    static func sources(
+        _ type: QuantityTypeIdentifier, _ data: DashboardData, allTime: Bool = true
+    ) async throws
+        -> [Row]
+    {
         let order = try await data.store.sourceOrder(for: type).bundleIdentifiers
         var counts: [String: (name: String, count: Int)] = [:]
-        for entry in try await data.store.sourceCounts(of: [.quantity(type)]) {
+        let since = data.calendar.date(byAdding: .day, value: -365, to: data.today.end) ?? data.now
+        let window: SamplePredicate = allTime ? .all : .date(start: since, end: nil)
+        for entry in try await data.store.sourceCounts(of: [.quantity(type)], predicate: window) {
             let bundle = entry.record.source.bundleIdentifier
             counts[bundle] = (entry.record.source.name, (counts[bundle]?.count ?? 0) + entry.count)
         }
-        var rows = order.compactMap { bundle in counts[bundle].map { Row(bundle: bundle, name: $0.name, count: $0.count) } }
+        var rows = order.compactMap { bundle in
+            counts[bundle].map { Row(bundle: bundle, name: $0.name, count: $0.count) }
+        }
         let listed = Set(order)
         rows += counts.filter { !listed.contains($0.key) }.sorted { $0.key < $1.key }.map {
             Row(bundle: $0.key, name: $0.value.name, count: $0.value.count)

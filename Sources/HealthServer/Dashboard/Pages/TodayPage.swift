@@ -5,7 +5,7 @@ import HealthQuery
 
 /// Today: steps against the goal, distance, active energy, exercise minutes, stand hours and the last heart rate,
 /// each merged as the Health app shows it; the script refreshes them from `today.json` whenever the event stream
-/// reports a change of one of these types.
+/// reports a change of one of these types. `?day=YYYY-MM-DD` shows another day the same way (not live).
 enum TodayPage {
     /// The daily step goal.
     static let stepGoal = 10_000.0
@@ -27,12 +27,12 @@ enum TodayPage {
         var heartRateAt: Date?
     }
 
-    static func figures(_ data: DashboardData) async throws -> Figures {
-        let today = data.today
+    static func figures(_ data: DashboardData, day: Date? = nil) async throws -> Figures {
+        let today = data.interval(of: day ?? data.now)
         let stood = try await data.store.count(
             of: [.category(.appleStandHour)],
             predicate: .and([.date(start: today.start, end: today.end), .categoryValues([0])]))
-        let heart = try await data.latest(.heartRate)
+        let heart = try await data.latest(.heartRate, before: today.end)
         return Figures(
             day: data.dayKey(today.start),
             steps: try await data.sum(.stepCount, today, unit: .count()),
@@ -70,16 +70,31 @@ enum TodayPage {
         ])
     }
 
-    static func page(_ data: DashboardData) async throws -> DashboardPage {
-        let figures = try await figures(data)
-        let types = liveTypes.map { "type=" + ($0.identifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }
+    /// The day a request asks for (`day=YYYY-MM-DD`), nil for today.
+    static func day(_ query: Query, _ data: DashboardData) throws -> Date? {
+        guard let text = try query.string("day") else { return nil }
+        guard let day = data.day(text) else { throw APIError.badRequest("day is not a YYYY-MM-DD day") }
+        return data.interval(of: day).contains(data.now) ? nil : day
+    }
+
+    static func page(_ data: DashboardData, _ query: Query) async throws -> DashboardPage {
+        let day = try day(query, data)
+        let figures = try await figures(data, day: day)
+        let shown = data.interval(of: day ?? data.now)
+        let types = liveTypes.map {
+            "type=" + ($0.identifier.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        }
         let live = "/dashboard/api/events?" + types.joined(separator: "&")
         let stepsShare = min(1, (figures.steps ?? 0) / stepGoal)
-        var body = "<p class=\"lead\">\(HTML.text(DateLabel.format(data.today.start, "EEEE, MMMM d, yyyy", data.calendar)))"
+        var body =
+            "<p class=\"lead\">\(HTML.text(DateLabel.format(shown.start, "EEEE, MMMM d, yyyy", data.calendar)))"
             + " · merged across your iPhone and Apple Watch as the Health app counts them."
-            + " <span class=\"live\" data-live-status role=\"status\">Live updates connecting…</span></p>"
+            + (day == nil
+                ? " <span class=\"live\" data-live-status role=\"status\">Live updates connecting…</span></p>"
+                : " <a href=\"/dashboard\">Back to today</a></p>")
         body += "<section class=\"cards\" aria-label=\"Today's figures\" aria-live=\"polite\">"
-        body += card("steps", "Steps", text(figures.steps, "steps", 0), figures.steps,
+        body += card(
+            "steps", "Steps", text(figures.steps, "steps", 0), figures.steps,
             extra: "<progress max=\"\(Int(stepGoal))\" value=\"\(Int(figures.steps ?? 0))\" data-progress=\"steps\""
                 + " aria-label=\"Steps against the goal of \(NumberLabel.format(stepGoal))\"></progress>"
                 + "<p class=\"note\" data-note=\"steps\">\(Int((stepsShare * 100).rounded())) % of "
@@ -88,15 +103,22 @@ enum TodayPage {
         body += card("energy", "Active energy", text(figures.energy, "kcal", 0), figures.energy)
         body += card("exercise", "Exercise", text(figures.exercise, "min", 0), figures.exercise)
         body += card("stand", "Stand hours", "\(figures.standHours) h", Double(figures.standHours))
-        body += card("heart", "Last heart rate", text(figures.heartRate, "bpm", 0), figures.heartRate,
+        body += card(
+            "heart", "Last heart rate", text(figures.heartRate, "bpm", 0), figures.heartRate,
             extra: "<p class=\"note\" data-note=\"heart\">\(HTML.text(heartNote(figures, data)))</p>")
         body += "</section>"
+        guard day == nil else {
+            return DashboardPage(
+                title: DateLabel.format(shown.start, "MMMM d, yyyy", data.calendar), section: .today, body: body)
+        }
         return DashboardPage(
             title: "Today", section: .today, body: body,
             mainAttributes: " data-live=\"\(HTML.text(live))\" data-refresh=\"/dashboard/today.json\"")
     }
 
-    private static func card(_ key: String, _ title: String, _ text: String, _ value: Double?, extra: String = "")
+    private static func card(
+        _ key: String, _ title: String, _ text: String, _ value: Double?, extra: String = ""
+    )
         -> String
     {
         "<article class=\"card\"><h2>\(HTML.text(title))</h2>"

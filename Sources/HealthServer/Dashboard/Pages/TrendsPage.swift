@@ -14,6 +14,10 @@ enum TrendsPage {
         ("5y", "5 years", 5 * 365 + 1), ("10y", "10 years", 10 * 365 + 2),
     ]
     static let maxBuckets = 1_200
+    /// The longest range the naive sum is drawn for: it needs every source's own sums, which the merged slots do
+    /// not keep, so it reads every sample (90 days stay within the page budget; a year takes ~130 ms, ten years
+    /// ~1.1 s: BENCHMARKS.md).
+    static let maxNaiveDays = 92
 
     static func page(_ data: DashboardData, _ query: Query) async throws -> DashboardPage {
         let name = try query.string("type") ?? "steps"
@@ -36,7 +40,8 @@ enum TrendsPage {
         }
         let naive = try query.bool("naive")
         let end = try day(query, "to", data) ?? data.today.end
-        let start = try day(query, "from", data)
+        let start =
+            try day(query, "from", data)
             ?? data.calendar.date(byAdding: .day, value: -range.days, to: end) ?? end
         guard end > start else { throw APIError.badRequest("to must be after from") }
         let estimated = end.timeIntervalSince(start) / interval.approximateSeconds
@@ -44,8 +49,16 @@ enum TrendsPage {
             throw APIError.badRequest("that is about \(Int(estimated)) buckets: choose a longer interval")
         }
         let cumulative = choice.type.typeDescription?.aggregationStyle == .cumulative
+        guard !naive || end.timeIntervalSince(start) <= Double(maxNaiveDays + 1) * 86_400 else {
+            throw APIError.badRequest(
+                "the naive sum is drawn for ranges up to 90 days (it reads every sample of every source): "
+                    + "choose a shorter range")
+        }
+        // Heart rate draws its range; other discrete types only their averages (less to compute).
+        let banded = choice.type == .heartRate
         let buckets = try await data.buckets(
-            choice.type, from: start, to: end, interval: interval, unit: unit, naive: naive && cumulative)
+            choice.type, from: start, to: end, interval: interval, unit: unit, naive: naive && cumulative,
+            discrete: banded ? [.discreteMin, .discreteMax, .discreteAverage] : .discreteAverage)
         let domain = DateInterval(start: start, end: end)
         let label = unitChoice.label
         var layers: [TimeChart.Layer] = []
@@ -59,7 +72,8 @@ enum TrendsPage {
         } else if choice.type == .heartRate {
             layers.append(.band(buckets.compactMap(band), name: "Range (min–max)"))
             layers.append(.line(buckets.compactMap { point($0, $0.average) }, name: "Average"))
-            resting = try await data.buckets(.restingHeartRate, from: start, to: end, interval: interval, unit: unit)
+            resting = try await data.buckets(
+                .restingHeartRate, from: start, to: end, interval: interval, unit: unit, discrete: .discreteAverage)
             layers.append(.line(resting.compactMap { point($0, $0.average) }, name: "Resting"))
         } else {
             layers.append(.line(buckets.compactMap { point($0, $0.average) }, name: "Average"))
@@ -71,7 +85,7 @@ enum TrendsPage {
             domain: domain, calendar: data.calendar, layers: layers)
         var body = form(choice, range.value, interval, unitChoice.unit, naive, cumulative, query)
         body += "<figure>\(chart.svg())<figcaption>\(HTML.text(summary))</figcaption></figure>"
-        body += table(buckets, resting, cumulative, naive, label, interval, data)
+        body += table(buckets, resting, cumulative, naive, banded, label, interval, data)
         return DashboardPage(title: "Trends", section: .trends, body: body)
     }
 
@@ -95,7 +109,10 @@ enum TrendsPage {
     }
 
     private static func point(_ bucket: DashboardData.Bucket, _ value: Double?) -> TimeChart.Point? {
-        value.map { TimeChart.Point(date: bucket.start.addingTimeInterval(bucket.end.timeIntervalSince(bucket.start) / 2), value: $0) }
+        value.map {
+            TimeChart.Point(
+                date: bucket.start.addingTimeInterval(bucket.end.timeIntervalSince(bucket.start) / 2), value: $0)
+        }
     }
 
     private static func describe(
@@ -135,8 +152,9 @@ enum TrendsPage {
                 name: "unit", label: "Unit", options: choice.units.map { ($0.unit, $0.label) }, selected: unit)
         }
         if cumulative {
-            html += "<label class=\"check\"><input type=\"checkbox\" name=\"naive\" value=\"true\"\(naive ? " checked" : "")>"
-                + " Show the naive sum (every source added: the double count)</label>"
+            html +=
+                "<label class=\"check\"><input type=\"checkbox\" name=\"naive\" value=\"true\"\(naive ? " checked" : "")>"
+                + " Show the naive sum (every source added: the double count; up to 90 days)</label>"
         }
         for name in ["from", "to"] {
             if let value = try? query.string(name) {
@@ -148,7 +166,7 @@ enum TrendsPage {
 
     private static func table(
         _ buckets: [DashboardData.Bucket], _ resting: [DashboardData.Bucket], _ cumulative: Bool, _ naive: Bool,
-        _ unit: String, _ interval: StatisticsInterval, _ data: DashboardData
+        _ banded: Bool, _ unit: String, _ interval: StatisticsInterval, _ data: DashboardData
     ) -> String {
         let restingByStart = Dictionary(resting.map { ($0.start, $0.average) }, uniquingKeysWith: { $1 })
         var headers = ["Period"]
@@ -157,7 +175,7 @@ enum TrendsPage {
         if cumulative {
             headers += ["Merged (\(unit))"] + (naive ? ["Naive sum (\(unit))"] : [])
         } else {
-            headers += ["Average (\(unit))", "Min", "Max"] + (resting.isEmpty ? [] : ["Resting"])
+            headers += ["Average (\(unit))"] + (banded ? ["Min", "Max"] : []) + (resting.isEmpty ? [] : ["Resting"])
         }
         for bucket in buckets.reversed() {
             let key = data.dayKey(bucket.start)
@@ -169,19 +187,24 @@ enum TrendsPage {
                     " data-bucket=\"\(key)\"\(HTML.dataValue(bucket.sum))"
                         + (bucket.naive.map { " data-naive=\"\(String(format: "%.6f", $0))\"" } ?? ""))
             } else {
-                row += [bucket.average, bucket.minimum, bucket.maximum].map { HTML.figure($0, unit: "") }
+                row += (banded ? [bucket.average, bucket.minimum, bucket.maximum] : [bucket.average]).map {
+                    HTML.figure($0, unit: "")
+                }
                 if !resting.isEmpty { row.append(HTML.figure(restingByStart[bucket.start] ?? nil, unit: "")) }
                 attributes.append(" data-bucket=\"\(key)\"\(HTML.dataValue(bucket.average))")
             }
             rows.append(row)
         }
         return "<details open><summary>The numbers</summary>"
-            + HTML.table(caption: "Per \(interval.rawValue), newest first", headers: headers, rows: rows,
+            + HTML.table(
+                caption: "Per \(interval.rawValue), newest first", headers: headers, rows: rows,
                 rowAttributes: attributes, id: "trend-table")
             + "</details>"
     }
 
-    private static func period(_ bucket: DashboardData.Bucket, _ interval: StatisticsInterval, _ data: DashboardData)
+    private static func period(
+        _ bucket: DashboardData.Bucket, _ interval: StatisticsInterval, _ data: DashboardData
+    )
         -> String
     {
         switch interval {

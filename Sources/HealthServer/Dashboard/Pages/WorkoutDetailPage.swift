@@ -22,7 +22,8 @@ enum WorkoutDetailPage {
         if segments.isEmpty { segments = workout.events.filter { $0.type == .lap } }
         segments.sort { $0.startDate < $1.startDate }
         let pauses = workout.pauseTotals
-        let title = WorkoutsPage.activityName(workout.activityType).capitalized + ", "
+        let title =
+            WorkoutsPage.activityName(workout.activityType).capitalized + ", "
             + DateLabel.format(workout.startDate, "MMM d, yyyy", calendar)
         let distance = try? workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo))
         let energy = try? workout.totalEnergyBurned?.doubleValue(for: .kilocalorie())
@@ -51,7 +52,8 @@ enum WorkoutDetailPage {
                     + (distance.map { " over \(NumberLabel.format($0, decimals: 2)) km" } ?? "")
                     + (markers.isEmpty ? "." : ", with \(markers.count) splits marked."),
             coordinates: locations.map { .init(latitude: $0.latitude, longitude: $0.longitude) }, markers: markers)
-        body += "<section aria-labelledby=\"route-title\"><h2 id=\"route-title\">Route</h2>"
+        body +=
+            "<section aria-labelledby=\"route-title\"><h2 id=\"route-title\">Route</h2>"
             + "<figure class=\"map\">\(map.svg())</figure></section>"
         body += splitsTable(segments, calendar)
         body += try await heartChart(workout, data)
@@ -81,10 +83,13 @@ enum WorkoutDetailPage {
         ).compactMap(\.quantitySample)
         let perMinute = try HealthUnit(from: "count/min")
         let points = samples.compactMap { sample in
-            (try? sample.quantity.doubleValue(for: perMinute)).map { TimeChart.Point(date: sample.startDate, value: $0) }
+            (try? sample.quantity.doubleValue(for: perMinute)).map {
+                TimeChart.Point(date: sample.startDate, value: $0)
+            }
         }
         let values = points.map(\.value)
-        let summary = values.isEmpty
+        let summary =
+            values.isEmpty
             ? "No heart rate was recorded during this workout."
             : "Heart rate during the workout: \(values.count) readings from \(NumberLabel.format(values.min() ?? 0))"
                 + " to \(NumberLabel.format(values.max() ?? 0)) bpm, average "

@@ -24,8 +24,10 @@ enum WorkoutsPage {
                 "<a href=\"/dashboard/workouts/\(workout.uuid.uuidString)\">\(HTML.text(when))</a>",
                 HTML.text(activityName(workout.activityType)),
                 HTML.text(SleepPage.hoursMinutes(workout.duration)),
-                HTML.figure(try? workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)), unit: "km", decimals: 2),
-                HTML.figure((try? workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()))?.rounded(), unit: "kcal"),
+                HTML.figure(
+                    try? workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)), unit: "km", decimals: 2),
+                HTML.figure(
+                    (try? workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()))?.rounded(), unit: "kcal"),
                 HTML.text(workout.sourceRevision?.source.name ?? "—"),
             ]
         }
@@ -34,7 +36,8 @@ enum WorkoutsPage {
             body += " · <a href=\"/dashboard/workouts?to=\(data.dayKey(last.startDate))\">older</a>"
         }
         body += "</p>"
-        body += rows.isEmpty
+        body +=
+            rows.isEmpty
             ? "<p>No workouts recorded.</p>"
             : HTML.table(
                 caption: "Workouts, newest first",
