@@ -139,14 +139,14 @@ def table_values(driver, attribute="data-value"):
 
 
 PAGES = [
-    ("today", "/dashboard?day=2025-06-30"),       # the generated month's last day (the live Today is tested below)
+    ("today", "/dashboard?day=2025-06-29"),       # a day of the generated month (the live Today is tested below)
     ("today-live", "/dashboard"),
     ("trends-steps", f"/dashboard/trends?type=steps&from={FROM}&to={TO}&naive=true"),
     ("trends-heart-rate", f"/dashboard/trends?type=heart-rate&from={FROM}&to={TO}"),
     ("trends-weight", f"/dashboard/trends?type=weight&range=1y&to={TO}&unit=lb"),
     ("sleep", f"/dashboard/sleep?weeks=4&to={TO}"),
     ("workouts", "/dashboard/workouts"),
-    ("sources", "/dashboard/sources?type=steps"),
+    ("sources", "/dashboard/sources?type=steps&all=true"),
     ("import", "/dashboard/import"),
 ]
 
@@ -269,7 +269,7 @@ def test_changing_the_source_order_changes_trends(site, browser):
     path = f"/dashboard/trends?type=steps&from={FROM}&to={TO}"
     browser.get(server.url(path))
     before = table_values(browser)
-    browser.get(server.url("/dashboard/sources?type=steps"))
+    browser.get(server.url("/dashboard/sources?type=steps&all=true"))
     first = browser.find_element(By.CSS_SELECTOR, "#source-order li").get_attribute("data-bundle")
     browser.find_element(By.CSS_SELECTOR, "#source-order li form button").click()  # the first one's "Move down"
     wait(browser, 10).until(
@@ -278,7 +278,7 @@ def test_changing_the_source_order_changes_trends(site, browser):
     after = table_values(browser)
     changed = [day for day in before if abs(before[day] - after[day]) > 0.5]
     assert len(changed) >= 20, "the merged numbers follow the new order"
-    browser.get(server.url("/dashboard/sources?type=steps"))
+    browser.get(server.url("/dashboard/sources?type=steps&all=true"))
     reset = browser.find_element(By.XPATH, "//button[text()='Back to the default order']")
     reset.click()
     wait(browser, 10).until(expected_conditions.staleness_of(reset))
@@ -306,7 +306,7 @@ def test_without_a_session_or_with_another_persons_nothing_shows(site, browser):
     assert "No data" in browser.find_element(By.CSS_SELECTOR, "svg#trend").get_attribute("textContent")
     browser.get(server.url("/dashboard/workouts"))
     assert browser.find_elements(By.CSS_SELECTOR, "#workouts-table") == []
-    browser.get(server.url("/dashboard/sources?type=steps"))
+    browser.get(server.url("/dashboard/sources?type=steps&all=true"))
     assert browser.find_elements(By.CSS_SELECTOR, "#source-order li") == []
 
 

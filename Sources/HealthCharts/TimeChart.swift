@@ -94,6 +94,18 @@ public struct TimeChart: Sendable {
             }
         }
 
+        /// The layer's kind as a CSS class (`kind-bars`, `kind-outlines`…), so a legend swatch looks like its marks.
+        var kind: String {
+            switch self {
+            case .bars: "kind-bars"
+            case .outlines: "kind-outlines"
+            case .band: "kind-band"
+            case .line: "kind-line"
+            case .dots: "kind-dots"
+            case .rule: "kind-rule"
+            }
+        }
+
         var hasBars: Bool {
             switch self {
             case .bars, .outlines: true
@@ -183,7 +195,7 @@ public struct TimeChart: Sendable {
     }
 
     private func draw(_ layer: Layer, index: Int, x: TimeScale, y: LinearScale, into svg: inout SVGWriter) {
-        let style = "series s\(index)"
+        let style = "series s\(index) \(layer.kind)"
         svg.beginGroup(class: style, label: layer.name)
         switch layer {
         case .bars(let bars, _), .outlines(let bars, _):
@@ -240,7 +252,7 @@ public struct TimeChart: Sendable {
         var cursor = Self.left
         for (index, layer) in layers.enumerated() {
             if case .rule = layer { continue }
-            svg.beginGroup(class: "legend series s\(index)")
+            svg.beginGroup(class: "legend series s\(index) \(layer.kind)")
             svg.rect(x: cursor, y: 8, width: 12, height: 12, class: "swatch")
             svg.text(layer.name, x: cursor + 16, y: 18, class: "legend-label")
             svg.endGroup()

@@ -223,6 +223,29 @@ struct DashboardTests {
         }
     }
 
+    @Test("Sources counts the past year unless asked for all time")
+    func sourcesWindow() async throws {
+        let server = try await TestServer.make()
+        try await server.run { client in
+            let owner = server.token("owner")
+            // The test clock is 2025-06-10: one source recorded last week, one two years ago.
+            let recent = Self.withSource(stepsJSON(100, minute: 0), "com.example.recent")
+            let old = Self.withSource(
+                stepsJSON(100, minute: 0).replacingOccurrences(of: "2025-06-01", with: "2023-06-01"), "com.example.old")
+            #expect(
+                try await client.send(.post, "/v1/samples", token: owner, json: #"{"samples":[\#(recent),\#(old)]}"#)
+                    .status == 201)
+            let cookie = try #require(try await Self.login(client, owner))
+            let year = try await Self.page(client, "/dashboard/sources?type=steps", cookie)
+            #expect(year.text.contains("data-bundle=\"com.example.recent\""))
+            #expect(!year.text.contains("data-bundle=\"com.example.old\""))
+            let all = try await Self.page(client, "/dashboard/sources?type=steps&all=true", cookie)
+            #expect(all.text.contains("data-bundle=\"com.example.recent\""))
+            #expect(all.text.contains("data-bundle=\"com.example.old\""))
+            #expect(all.text.contains("Sample counts are of all time."))
+        }
+    }
+
     @Test("every page renders, with one h1, a main landmark and text alternatives for its charts; bad input is a page")
     func pages() async throws {
         let server = try await TestServer.make()

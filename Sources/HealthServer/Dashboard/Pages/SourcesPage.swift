@@ -22,7 +22,12 @@ enum SourcesPage {
             + "<button type=\"submit\">Show</button></form>"
         body +=
             "<p class=\"lead\">Where sources overlap, the one listed first counts; the others fill the gaps."
-            + " Changing the order changes the merged numbers everywhere.</p>"
+            + " Changing the order changes the merged numbers everywhere. "
+            + (allTime
+                ? "Sample counts are of all time."
+                : "Sample counts are of the past year (a source with none since is listed under "
+                    + "<a href=\"/dashboard/sources?type=\(HTML.text(choice.name))&amp;all=true\">all time</a>).")
+            + "</p>"
         guard !rows.isEmpty else {
             return DashboardPage(
                 title: "Sources", section: .sources, body: body + "<p>No source has recorded this type.</p>")
