@@ -51,7 +51,7 @@ struct DashboardTests {
             let anonymous = try await Self.page(client, "/dashboard/trends?type=steps", nil)
             #expect(anonymous.status == 303)
             #expect(anonymous.headers[.location] == "/dashboard/login?next=%2Fdashboard%2Ftrends%3Ftype%3Dsteps")
-            #expect(try await Self.page(client, "/dashboard/today.json", nil).status == 303)
+            #expect(try await Self.page(client, "/dashboard/today.json", nil).status == 401, "JSON is not redirected")
             #expect(try await Self.page(client, "/dashboard/api/statistics?type=\(stepsType)", nil).status == 401)
             let form = try await Self.page(client, "/dashboard/login", nil)
             #expect(form.status == 200 && form.text.contains("name=\"token\""))
@@ -167,11 +167,15 @@ struct DashboardTests {
                 anaPage.text.contains("data-figure=\"steps\" data-value=\"\(String(format: "%.6f", steps ?? -1))\""))
             let benToday = try await Self.page(client, "/dashboard/today.json", ben)
             #expect(benToday.json?["figures"]?["steps"]?["value"] == .null, "Ben sees none of Ana's steps")
-            let benSources = try await Self.page(client, "/dashboard/sources?type=steps", ben)
+            let benSources = try await Self.page(client, "/dashboard/sources?type=steps&all=true", ben)
+            #expect(benSources.status == 200)
             #expect(!benSources.text.contains("com.apple.health.watch"))
-            let benTrends = try await Self.page(
-                client, "/dashboard/trends?type=steps&from=2025-06-01&to=2025-06-11", ben)
+            let trends = "/dashboard/trends?type=steps&from=2025-06-01&to=2025-06-11"
+            let benTrends = try await Self.page(client, trends, ben)
+            #expect(benTrends.status == 200)
             #expect(Self.value(of: "2025-06-10", in: benTrends.text) == nil)
+            let anaTrends = try await Self.page(client, trends, ana)
+            #expect(Self.value(of: "2025-06-10", in: anaTrends.text) == steps, "the control: Ana sees her day")
         }
     }
 
@@ -246,6 +250,94 @@ struct DashboardTests {
         }
     }
 
+    @Test("Trends: a range too long for the interval steps up; months are calendar months; percentages in percent")
+    func trendsBuckets() async throws {
+        let server = try await TestServer.make()
+        try await server.run { client in
+            let owner = server.token("owner")
+            // Blood oxygen 0.97 (HealthKit keeps percentages as fractions) on 2025-06-01.
+            let start = "2025-06-01T08:00:00Z"
+            let spo2 =
+                #"{"type":"HKQuantityTypeIdentifierOxygenSaturation","startDate":"\#(start)","#
+                + #""endDate":"\#(start)","quantity":{"value":0.97,"unit":"%"}}"#
+            let saved = try await client.send(
+                .post, "/v1/samples", token: owner, json: #"{"samples":[\#(stepsJSON(500, minute: 0)),\#(spo2)]}"#)
+            #expect(saved.status == 201, "\(saved.text)")
+            let cookie = try #require(try await Self.login(client, owner))
+            let long = try await Self.page(
+                client, "/dashboard/trends?type=steps&interval=day&range=10y&to=2025-06-10", cookie)
+            #expect(long.status == 200)
+            #expect(long.text.contains("Steps per week"), "3,650 days by day are too many buckets: weeks instead")
+            let months = try await Self.page(
+                client, "/dashboard/trends?type=steps&interval=month&range=1y&to=2025-06-10", cookie)
+            #expect(months.status == 200)
+            #expect(Self.value(of: "2025-06-01", in: months.text) == 500, "June is 1–30 June, holding the 500 steps")
+            #expect(!months.text.contains("data-bucket=\"2025-06-10\""))
+            let oxygen = try await Self.page(
+                client, "/dashboard/trends?type=spo2&from=2025-06-01&to=2025-06-02", cookie)
+            #expect(oxygen.status == 200)
+            let value = try #require(Self.value(of: "2025-06-01", in: oxygen.text))
+            #expect(abs(value - 97) < 1e-9, "97 %, not 0.97 %")
+        }
+    }
+
+    @Test("moving a source keeps the sources the page did not show in the stored order")
+    func reorderKeepsHiddenSources() async throws {
+        let server = try await TestServer.make()
+        try await server.run { client in
+            let owner = server.token("owner")
+            let recentA = Self.withSource(stepsJSON(100, minute: 0), "com.example.a")
+            let recentB = Self.withSource(stepsJSON(100, minute: 30), "com.example.b")
+            let old = Self.withSource(
+                stepsJSON(100, minute: 0).replacingOccurrences(of: "2025-06-01", with: "2023-06-01"), "com.example.old")
+            let saved = try await client.send(
+                .post, "/v1/samples", token: owner, json: #"{"samples":[\#(recentA),\#(recentB),\#(old)]}"#)
+            #expect(saved.status == 201)
+            _ = try await client.send(
+                .put, "/v1/source-order/\(stepsType)", token: owner,
+                json: #"{"order":["com.example.old","com.example.a","com.example.b"]}"#)
+            let cookie = try #require(try await Self.login(client, owner))
+            var headers = HTTPFields()
+            headers[Self.cookieHeader] = cookie
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            let moved = try await client.send(
+                .post, "/dashboard/sources", body: Array("type=steps&bundle=com.example.b&move=up".utf8),
+                headers: headers)
+            #expect(moved.status == 303)
+            let order = try await client.send(.get, "/v1/source-order/\(stepsType)", token: owner)
+            let bundles = order.json?["order"]?.array.compactMap(\.string) ?? []
+            #expect(Array(bundles.prefix(3)) == ["com.example.old", "com.example.b", "com.example.a"])
+        }
+    }
+
+    @Test("the hypnogram draws the stages of the source that staged the night, not an app's unstaged sleep")
+    func hypnogramSource() async throws {
+        let server = try await TestServer.make()
+        try await server.run { client in
+            let owner = server.token("owner")
+            func sleep(_ value: Int, _ start: String, _ end: String, _ bundle: String) -> String {
+                Self.withSource(
+                    #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","startDate":"2025-06-0\#(start)","#
+                        + #""endDate":"2025-06-0\#(end)","value":\#(value)}"#, bundle)
+            }
+            // The night to 2025-06-09: an app's eight hours of unstaged sleep; a watch's one hour of deep sleep.
+            let samples = [
+                sleep(0, "8T22:00:00Z", "9T07:00:00Z", "com.example.phone"),
+                sleep(1, "8T22:30:00Z", "9T06:30:00Z", "com.example.sleepapp"),
+                sleep(4, "8T23:00:00Z", "9T00:00:00Z", "com.example.watch"),
+            ]
+            let saved = try await client.send(
+                .post, "/v1/samples", token: owner, json: #"{"samples":[\#(samples.joined(separator: ","))]}"#)
+            #expect(saved.status == 201, "\(saved.text)")
+            let cookie = try #require(try await Self.login(client, owner))
+            let page = try await Self.page(client, "/dashboard/sleep?weeks=1&to=2025-06-10&night=2025-06-09", cookie)
+            #expect(page.status == 200)
+            #expect(page.text.contains("class=\"stage deep\""), "the watch's deep sleep is drawn")
+            #expect(!page.text.contains("class=\"stage unspecified\""), "the app's unstaged sleep is not")
+            #expect(page.text.contains("class=\"stage in-bed\""))
+        }
+    }
+
     @Test("every page renders, with one h1, a main landmark and text alternatives for its charts; bad input is a page")
     func pages() async throws {
         let server = try await TestServer.make()
@@ -267,7 +359,8 @@ struct DashboardTests {
             }
             for (path, status) in [
                 ("/dashboard/trends?type=nonsense", 400), ("/dashboard/trends?range=3w", 400),
-                ("/dashboard/trends?type=steps&interval=day&range=10y", 400), ("/dashboard/sleep?weeks=99", 400),
+                ("/dashboard/trends?type=heart-rate&from=2025-06-02&to=2025-06-01", 400),
+                ("/dashboard/sleep?weeks=99", 400),
                 ("/dashboard/workouts/not-a-uuid", 400),
                 ("/dashboard/workouts/00000000-0000-0000-0000-000000000001", 404),
             ] {

@@ -19,6 +19,16 @@ struct DashboardData {
         var maximum: Double?
         var average: Double?
         var mostRecent: Double?
+
+        /// The bucket with every value multiplied (percentages as fractions → percent).
+        func scaled(by factor: Double) -> Bucket {
+            guard factor != 1 else { return self }
+            var scaled = self
+            for path in [\Bucket.sum, \.naive, \.minimum, \.maximum, \.average, \.mostRecent] {
+                scaled[keyPath: path] = self[keyPath: path].map { $0 * factor }
+            }
+            return scaled
+        }
     }
 
     /// A merged sum over an interval (nil without data).

@@ -17,7 +17,7 @@ struct DashboardMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response
     ) async throws -> Response {
-        let isAPI = request.uri.path.hasPrefix("/dashboard/api/")
+        let isAPI = request.uri.path.hasPrefix("/dashboard/api/") || request.uri.path.hasSuffix(".json")
         if request.method != .get, request.method != .head, !Self.sameOrigin(request) {
             throw APIError.forbidden("a dashboard form may only be sent from the dashboard's own pages")
         }
@@ -53,7 +53,8 @@ enum DashboardResponse {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[HTTPField.Name("Content-Security-Policy")!] =
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'"
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; "
+            + "form-action 'self'; base-uri 'none'"
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }

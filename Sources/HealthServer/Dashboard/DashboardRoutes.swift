@@ -115,15 +115,16 @@ enum DashboardRoutes {
         DashboardData(store: caller.store, calendar: services.configuration.environment.calendar, now: services.now)
     }
 
-    /// A session for a token: the cookie and a redirect to where the person was going.
+    /// A session for a token: the cookie (a browser-session cookie: the server ends the session after
+    /// ``DashboardSessions/lifetime`` without use) and a redirect to where the person was going.
     static func startSession(for token: AccessToken, next: String, services: ServerServices) -> Response {
         let id = services.newIdentifier()
         services.dashboardSessions.open(id, for: token, now: services.now)
         var response = DashboardResponse.redirect(next)
         response.setCookie(
             Cookie(
-                name: DashboardMiddleware.cookieName, value: id, maxAge: Int(DashboardSessions.lifetime),
-                path: "/dashboard", httpOnly: true, sameSite: .strict))
+                name: DashboardMiddleware.cookieName, value: id, path: "/dashboard", httpOnly: true,
+                sameSite: .strict))
         return response
     }
 

@@ -7,8 +7,7 @@ enum ImportPage {
         let body = """
             <p class="lead">Upload the <code>export.zip</code> the Health app makes (Profile → Export All Health \
             Data). Samples already here are skipped, so importing the same export twice adds nothing.</p>\
-            <form id="import-form" class="controls" method="post" action="/dashboard/api/import" \
-            enctype="application/octet-stream">\
+            <form id="import-form" class="controls">\
             <label>Export file <input type="file" name="export" id="import-file" accept=".zip,.xml" required></label>\
             <button type="submit">Import</button></form>\
             <noscript><p>The upload needs JavaScript; without it, use <code>ohk import</code>.</p></noscript>\

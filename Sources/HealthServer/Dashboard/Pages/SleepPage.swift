@@ -68,11 +68,22 @@ enum SleepPage {
         let samples = try await data.store.samples(
             of: .category(.sleepAnalysis), predicate: .date(start: night.start, end: night.end), sort: [.startDate]
         ).compactMap(\.categorySample)
-        var staged: [String: TimeInterval] = [:]
+        // Rank sources by staged sleep (core, deep, REM) first, then by any other sleep they recorded.
+        var staged: [String: (stages: TimeInterval, other: TimeInterval)] = [:]
         for sample in samples where stage(sample.value) != .inBed {
-            staged[sample.source?.bundleIdentifier ?? "", default: 0] += sample.duration
+            let key = sample.source?.bundleIdentifier ?? ""
+            var entry = staged[key] ?? (0, 0)
+            if [.core, .deep, .rem].contains(stage(sample.value)) {
+                entry.stages += sample.duration
+            } else {
+                entry.other += sample.duration
+            }
+            staged[key] = entry
         }
-        let chosen = staged.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        let chosen = staged.max {
+            ($0.value.stages, $0.value.other, $1.key) < ($1.value.stages, $1.value.other, $0.key)
+        }?
+        .key
         let segments = samples.compactMap { sample -> Hypnogram.Segment? in
             let stage = stage(sample.value)
             guard stage == .inBed || (sample.source?.bundleIdentifier ?? "") == chosen else { return nil }

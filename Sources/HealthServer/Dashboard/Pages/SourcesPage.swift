@@ -17,7 +17,9 @@ enum SourcesPage {
         var body =
             "<form method=\"get\" action=\"/dashboard/sources\" class=\"controls\" aria-label=\"Type\">"
             + HTML.select(
-                name: "type", label: "Type", options: DashboardUnits.trends.map { ($0.name, $0.title) },
+                name: "type", label: "Type",
+                options: DashboardUnits.trends.map { ($0.name, $0.title) }
+                    + (DashboardUnits.trends.contains { $0.name == choice.name } ? [] : [(choice.name, choice.title)]),
                 selected: choice.name)
             + "<button type=\"submit\">Show</button></form>"
         body +=
@@ -70,13 +72,23 @@ enum SourcesPage {
         guard let bundle = form["bundle"], let move = form["move"], move == "up" || move == "down" else {
             throw APIError.badRequest("say which source to move (bundle) and where (move=up or down)")
         }
-        var order = try await sources(choice.type, data, allTime: form["all"] == "true").map(\.bundle)
-        guard let index = order.firstIndex(of: bundle) else {
-            throw APIError.badRequest("that source has not recorded this type")
+        // The page showed some sources (the past year's, or all): the source swaps with its neighbour there, in the
+        // full order (the stored order, every source of the type, and every other source the store knows), so
+        // sources the page did not show keep their places.
+        let shown = try await sources(choice.type, data, allTime: form["all"] == "true").map(\.bundle)
+        guard let index = shown.firstIndex(of: bundle) else {
+            throw APIError.badRequest("that source is not listed for this type")
         }
         let target = move == "up" ? index - 1 : index + 1
-        guard order.indices.contains(target) else { return back }
-        order.swapAt(index, target)
+        guard shown.indices.contains(target) else { return back }
+        var order = try await data.store.sourceOrder(for: choice.type).bundleIdentifiers
+        for row in try await sources(choice.type, data, allTime: true) where !order.contains(row.bundle) {
+            order.append(row.bundle)
+        }
+        guard let from = order.firstIndex(of: bundle), let to = order.firstIndex(of: shown[target]) else {
+            return back
+        }
+        order.swapAt(from, to)
         try await data.store.setSourceOrder(order, for: choice.type)
         return back
     }

@@ -29,7 +29,7 @@ enum TrendsPage {
             throw APIError.badRequest("range must be 7d, 30d, 90d, 1y, 5y or 10y")
         }
         let intervalName = try query.string("interval") ?? defaultInterval(range.days)
-        guard let interval = StatisticsInterval(rawValue: intervalName), interval != .hour else {
+        guard var interval = StatisticsInterval(rawValue: intervalName), interval != .hour else {
             throw APIError.badRequest("interval must be day, week, month or year")
         }
         let unitName = try query.string("unit") ?? choice.units[0].unit
@@ -39,26 +39,33 @@ enum TrendsPage {
             throw APIError.badRequest("unit must be one of: \(choice.units.map(\.unit).joined(separator: ", "))")
         }
         let naive = try query.bool("naive")
-        let end = try day(query, "to", data) ?? data.today.end
-        let start =
+        let lastEnd = try day(query, "to", data) ?? data.today.end
+        let firstStart =
             try day(query, "from", data)
-            ?? data.calendar.date(byAdding: .day, value: -range.days, to: end) ?? end
-        guard end > start else { throw APIError.badRequest("to must be after from") }
-        let estimated = end.timeIntervalSince(start) / interval.approximateSeconds
-        guard estimated <= Double(maxBuckets) else {
-            throw APIError.badRequest("that is about \(Int(estimated)) buckets: choose a longer interval")
+            ?? data.calendar.date(byAdding: .day, value: -range.days, to: lastEnd) ?? lastEnd
+        guard lastEnd > firstStart else { throw APIError.badRequest("to must be after from") }
+        // The form sends the interval it showed: a range too long for it steps up to the next that fits.
+        while lastEnd.timeIntervalSince(firstStart) / interval.approximateSeconds > Double(maxBuckets),
+            let longer = longer(interval)
+        {
+            interval = longer
         }
+        // Whole buckets: weeks, months and years start on the calendar's boundaries (a month is a month).
+        let (start, end) = aligned(firstStart, lastEnd, interval, data.calendar)
         let cumulative = choice.type.typeDescription?.aggregationStyle == .cumulative
-        guard !naive || end.timeIntervalSince(start) <= Double(maxNaiveDays + 1) * 86_400 else {
+        guard !(naive && cumulative) || end.timeIntervalSince(start) <= Double(maxNaiveDays + 1) * 86_400 else {
             throw APIError.badRequest(
                 "the naive sum is drawn for ranges up to 90 days (it reads every sample of every source): "
                     + "choose a shorter range")
         }
         // Heart rate draws its range; other discrete types only their averages (less to compute).
         let banded = choice.type == .heartRate
+        // HealthKit keeps percentages as fractions (0.97): shown as 97 %.
+        let factor = unitChoice.unit == "%" ? 100.0 : 1.0
         let buckets = try await data.buckets(
             choice.type, from: start, to: end, interval: interval, unit: unit, naive: naive && cumulative,
-            discrete: banded ? [.discreteMin, .discreteMax, .discreteAverage] : .discreteAverage)
+            discrete: banded ? [.discreteMin, .discreteMax, .discreteAverage] : .discreteAverage
+        ).map { $0.scaled(by: factor) }
         let domain = DateInterval(start: start, end: end)
         let label = unitChoice.label
         var layers: [TimeChart.Layer] = []
@@ -87,6 +94,36 @@ enum TrendsPage {
         body += "<figure>\(chart.svg())<figcaption>\(HTML.text(summary))</figcaption></figure>"
         body += table(buckets, resting, cumulative, naive, banded, label, interval, data)
         return DashboardPage(title: "Trends", section: .trends, body: body)
+    }
+
+    /// The next longer interval (nil after a year).
+    static func longer(_ interval: StatisticsInterval) -> StatisticsInterval? {
+        switch interval {
+        case .hour: .day
+        case .day: .week
+        case .week: .month
+        case .month: .year
+        default: nil
+        }
+    }
+
+    /// A range widened to whole buckets of an interval: from the start of the bucket holding `start` to the end of
+    /// the bucket holding the range's last instant.
+    static func aligned(
+        _ start: Date, _ end: Date, _ interval: StatisticsInterval, _ calendar: Calendar
+    )
+        -> (Date, Date)
+    {
+        let component: Calendar.Component
+        switch interval {
+        case .week: component = .weekOfYear
+        case .month: component = .month
+        case .year: component = .year
+        default: return (calendar.startOfDay(for: start), end)
+        }
+        let first = calendar.dateInterval(of: component, for: start)?.start ?? start
+        let last = calendar.dateInterval(of: component, for: end.addingTimeInterval(-1))?.end ?? end
+        return (first, last)
     }
 
     static func defaultInterval(_ days: Int) -> String {

@@ -77,17 +77,21 @@ enum WorkoutDetailPage {
     }
 
     private static func heartChart(_ workout: Workout, _ data: DashboardData) async throws -> String {
+        // The whole workout's readings (a day-long one has tens of thousands), thinned evenly to at most
+        // `maxHeartPoints` for the curve; the summary's figures use them all.
         let samples = try await data.store.samples(
             of: .quantity(.heartRate), predicate: .date(start: workout.startDate, end: workout.endDate),
-            sort: [.startDate], limit: maxHeartPoints
+            sort: [.startDate], limit: 50_000
         ).compactMap(\.quantitySample)
         let perMinute = try HealthUnit(from: "count/min")
-        let points = samples.compactMap { sample in
+        let readings = samples.compactMap { sample in
             (try? sample.quantity.doubleValue(for: perMinute)).map {
                 TimeChart.Point(date: sample.startDate, value: $0)
             }
         }
-        let values = points.map(\.value)
+        let step = max(1, (readings.count + maxHeartPoints - 1) / maxHeartPoints)
+        let points = stride(from: 0, to: readings.count, by: step).map { readings[$0] }
+        let values = readings.map(\.value)
         let summary =
             values.isEmpty
             ? "No heart rate was recorded during this workout."

@@ -9,8 +9,9 @@ enum WorkoutsPage {
 
     static func page(_ data: DashboardData, _ query: Query) async throws -> DashboardPage {
         var predicate: SamplePredicate = .all
-        if let text = try query.string("to") {
-            guard let end = data.day(text) else { throw APIError.badRequest("to is not a YYYY-MM-DD day") }
+        if let text = try query.string("before") {
+            // The "older" link: workouts that started before the last one shown (its exact start).
+            guard let end = APIDates.parse(text) else { throw APIError.badRequest("before is not an RFC 3339 date") }
             predicate = .date(start: nil, end: end)
         }
         let workouts = try await data.store.samples(
@@ -33,7 +34,9 @@ enum WorkoutsPage {
         }
         var body = "<p class=\"lead\">\(shown.count) most recent workouts"
         if let last = shown.last, workouts.count > pageSize {
-            body += " · <a href=\"/dashboard/workouts?to=\(data.dayKey(last.startDate))\">older</a>"
+            let before =
+                APIDates.format(last.startDate).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            body += " · <a href=\"/dashboard/workouts?before=\(before)\">older</a>"
         }
         body += "</p>"
         body +=
