@@ -3,8 +3,8 @@ import HealthCore
 import HealthQuery
 
 /// An app or device that saves samples: HealthKit's `HKSource`. Sources are equal when their bundle
-/// identifiers are.
-public final class HKSource: NSObject, @unchecked Sendable {
+/// identifiers are. Persist one with `NSKeyedArchiver` (it is `NSSecureCoding`).
+public final class HKSource: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The name people see.
     public let name: String
     /// The stable identity: an app's bundle identifier, or `com.apple.health.<UUID>` for an Apple device.
@@ -19,6 +19,27 @@ public final class HKSource: NSObject, @unchecked Sendable {
 
     /// The calling app's source (from ``HKHealthStore/Configuration/current``).
     public class func `default`() -> HKSource { HKSource(HKHealthStore.Configuration.current.app.identity.source) }
+
+    /// Sources support secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Encodes the name and the bundle identifier.
+    public func encode(with coder: NSCoder) {
+        coder.encodeString(name, forKey: "name")
+        coder.encodeString(bundleIdentifier, forKey: "bundleIdentifier")
+    }
+
+    /// Decodes the name and the bundle identifier; nil when either is missing.
+    public required init?(coder: NSCoder) {
+        guard let name = coder.decodeString(forKey: "name"),
+            let bundleIdentifier = coder.decodeString(forKey: "bundleIdentifier")
+        else { return nil }
+        self.name = name
+        self.bundleIdentifier = bundleIdentifier
+    }
+
+    /// The source itself: sources are immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// Sources are equal when their bundle identifiers are.
     public override func isEqual(_ object: Any?) -> Bool {
@@ -87,8 +108,8 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
 }
 
 /// The hardware that produced a sample: HealthKit's `HKDevice`. Devices are equal when every property is
-/// (missing ones included).
-public final class HKDevice: NSObject, @unchecked Sendable {
+/// (missing ones included). Persist one with `NSKeyedArchiver` (it is `NSSecureCoding`).
+public final class HKDevice: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     let engineValue: Device
 
     init(_ device: Device) { engineValue = device }
@@ -124,11 +145,56 @@ public final class HKDevice: NSObject, @unchecked Sendable {
     /// The FDA unique device identifier.
     public var udiDeviceIdentifier: String? { engineValue.udiDeviceIdentifier }
 
+    /// Devices support secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Encodes the properties that are set, under the `HKDevicePropertyKey…` names.
+    public func encode(with coder: NSCoder) {
+        coder.encodeString(name, forKey: HKDevicePropertyKeyName)
+        coder.encodeString(manufacturer, forKey: HKDevicePropertyKeyManufacturer)
+        coder.encodeString(model, forKey: HKDevicePropertyKeyModel)
+        coder.encodeString(hardwareVersion, forKey: HKDevicePropertyKeyHardwareVersion)
+        coder.encodeString(firmwareVersion, forKey: HKDevicePropertyKeyFirmwareVersion)
+        coder.encodeString(softwareVersion, forKey: HKDevicePropertyKeySoftwareVersion)
+        coder.encodeString(localIdentifier, forKey: HKDevicePropertyKeyLocalIdentifier)
+        coder.encodeString(udiDeviceIdentifier, forKey: HKDevicePropertyKeyUDIDeviceIdentifier)
+    }
+
+    /// Decodes the properties; a missing one is nil.
+    public required init?(coder: NSCoder) {
+        engineValue = Device(
+            name: coder.decodeString(forKey: HKDevicePropertyKeyName),
+            manufacturer: coder.decodeString(forKey: HKDevicePropertyKeyManufacturer),
+            model: coder.decodeString(forKey: HKDevicePropertyKeyModel),
+            hardwareVersion: coder.decodeString(forKey: HKDevicePropertyKeyHardwareVersion),
+            firmwareVersion: coder.decodeString(forKey: HKDevicePropertyKeyFirmwareVersion),
+            softwareVersion: coder.decodeString(forKey: HKDevicePropertyKeySoftwareVersion),
+            localIdentifier: coder.decodeString(forKey: HKDevicePropertyKeyLocalIdentifier),
+            udiDeviceIdentifier: coder.decodeString(forKey: HKDevicePropertyKeyUDIDeviceIdentifier))
+    }
+
+    /// The device itself: devices are immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
+
     /// Devices are equal when all properties are.
     public override func isEqual(_ object: Any?) -> Bool { (object as? HKDevice)?.engineValue == engineValue }
 
     /// Hashes the properties.
     public override var hash: Int { engineValue.hashValue }
+}
+
+extension NSCoder {
+    /// The string stored under `key` (securely, as an `NSString`), or nil when there is none.
+    fileprivate func decodeString(forKey key: String) -> String? {
+        // A missing key is nil, not a failure: asking for it would make a secure unarchiver fail the whole object.
+        guard containsValue(forKey: key) else { return nil }
+        return decodeObject(of: NSString.self, forKey: key).map { String($0) }
+    }
+
+    /// Stores `value` as an `NSString` under `key`; nil stores nothing.
+    fileprivate func encodeString(_ value: String?, forKey key: String) {
+        if let value { encode(NSString(string: value), forKey: key) }
+    }
 }
 
 /// `HKDevicePropertyKeyName`.

@@ -1,0 +1,124 @@
+// Written as HealthKit app code (LoopKit persists devices this way): archive with `NSKeyedArchiver`, read back
+// with `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)`.
+import Foundation
+import Testing
+
+#if canImport(HealthKit)
+import HealthKit
+#else
+import OpenHealthKit
+#endif
+
+@Suite("NSSecureCoding: HKDevice and HKSource")
+struct SecureCodingTests {
+    /// Archives an object securely and reads it back as `type`.
+    static func roundTrip<T: NSObject & NSSecureCoding>(_ object: T, as type: T.Type) throws -> T? {
+        let data = try NSKeyedArchiver.archivedData(withRootObject: object, requiringSecureCoding: true)
+        return try NSKeyedUnarchiver.unarchivedObject(ofClass: type, from: data)
+    }
+
+    /// Expects every property of two devices to be equal.
+    static func expectSameProperties(_ decoded: HKDevice?, _ device: HKDevice) {
+        #expect(decoded?.name == device.name)
+        #expect(decoded?.manufacturer == device.manufacturer)
+        #expect(decoded?.model == device.model)
+        #expect(decoded?.hardwareVersion == device.hardwareVersion)
+        #expect(decoded?.firmwareVersion == device.firmwareVersion)
+        #expect(decoded?.softwareVersion == device.softwareVersion)
+        #expect(decoded?.localIdentifier == device.localIdentifier)
+        #expect(decoded?.udiDeviceIdentifier == device.udiDeviceIdentifier)
+    }
+
+    @Test("both classes support secure coding")
+    func supportsSecureCoding() {
+        #expect(HKDevice.supportsSecureCoding)
+        #expect(HKSource.supportsSecureCoding)
+    }
+
+    @Test("a device with every property set round-trips")
+    func fullDevice() throws {
+        let device = HKDevice(
+            name: "Dexcom G6", manufacturer: "Dexcom", model: "G6", hardwareVersion: "1.0", firmwareVersion: "1.6.5.25",
+            softwareVersion: "4.2", localIdentifier: "8GXXXX", udiDeviceIdentifier: "00386270000385")
+        let decoded = try Self.roundTrip(device, as: HKDevice.self)
+        #expect(decoded != nil)
+        Self.expectSameProperties(decoded, device)
+        #expect(decoded == device)
+        #expect(decoded?.isEqual(device) == true)
+        #expect(decoded?.hash == device.hash)
+    }
+
+    @Test("a device with only a name round-trips with the rest nil")
+    func nameOnlyDevice() throws {
+        let device = HKDevice(
+            name: "Pump", manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
+            softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+        let decoded = try Self.roundTrip(device, as: HKDevice.self)
+        #expect(decoded?.name == "Pump")
+        #expect(decoded?.manufacturer == nil)
+        #expect(decoded?.model == nil)
+        #expect(decoded?.hardwareVersion == nil)
+        #expect(decoded?.firmwareVersion == nil)
+        #expect(decoded?.softwareVersion == nil)
+        #expect(decoded?.localIdentifier == nil)
+        #expect(decoded?.udiDeviceIdentifier == nil)
+        #expect(decoded == device)
+    }
+
+    @Test("a device with no properties round-trips")
+    func emptyDevice() throws {
+        let device = HKDevice(
+            name: nil, manufacturer: nil, model: nil, hardwareVersion: nil, firmwareVersion: nil,
+            softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+        let decoded = try Self.roundTrip(device, as: HKDevice.self)
+        #expect(decoded != nil)
+        Self.expectSameProperties(decoded, device)
+        #expect(decoded == device)
+    }
+
+    @Test("HKDevice.local() round-trips")
+    func localDevice() throws {
+        let device = HKDevice.local()
+        let decoded = try Self.roundTrip(device, as: HKDevice.self)
+        #expect(decoded != nil)
+        Self.expectSameProperties(decoded, device)
+        #expect(decoded == device)
+    }
+
+    @Test("HKSource.default() round-trips with its name and bundle identifier")
+    func defaultSource() throws {
+        let source = HKSource.default()
+        let decoded = try Self.roundTrip(source, as: HKSource.self)
+        #expect(decoded != nil)
+        #expect(decoded?.name == source.name)
+        #expect(decoded?.bundleIdentifier == source.bundleIdentifier)
+        #expect(decoded == source)
+        #expect(decoded?.hash == source.hash)
+    }
+
+    @Test("copy() returns an equal object")
+    func copies() {
+        let device = HKDevice(
+            name: "Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,1",
+            firmwareVersion: nil, softwareVersion: "10.1", localIdentifier: nil, udiDeviceIdentifier: nil)
+        let deviceCopy = device.copy() as? HKDevice
+        #expect(deviceCopy == device)
+        Self.expectSameProperties(deviceCopy, device)
+        #expect((device.copy(with: nil) as? HKDevice) == device)
+        let source = HKSource.default()
+        let sourceCopy = source.copy() as? HKSource
+        #expect(sourceCopy == source)
+        #expect(sourceCopy?.name == source.name)
+        #expect(sourceCopy?.bundleIdentifier == source.bundleIdentifier)
+    }
+
+    @Test("data archived from another class does not unarchive as a device or a source")
+    func otherClass() throws {
+        let stringData = try NSKeyedArchiver.archivedData(
+            withRootObject: NSString(string: "not a device"), requiringSecureCoding: true)
+        let decoded = try? NSKeyedUnarchiver.unarchivedObject(ofClass: HKDevice.self, from: stringData)
+        #expect(decoded == nil)
+        let decodedSource = try? NSKeyedUnarchiver.unarchivedObject(ofClass: HKSource.self, from: stringData)
+        #expect(decodedSource == nil)
+    }
+}
