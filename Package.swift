@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "HealthQueryTests",
             dependencies: [
-                "HealthCore", "HealthStorage", "HealthQuery", "HealthTesting",
+                "HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: swiftSettings

@@ -96,6 +96,10 @@ import Testing
             ("statistics", ["type": "steps", "start": "June"], "YYYY-MM-DD"),
             ("statistics", ["type": "steps", "extra": true], "unknown argument 'extra'"),
             ("statistics", ["type": "steps", "start": "2000-01-01", "interval": "hour"], "narrow the range"),
+            (
+                "statistics", ["type": "heart-rate", "start": "2000-01-01", "end": "2012-01-01"],
+                "over more than 3660 days: narrow the range"
+            ),
             ("samples", ["type": "steps", "limit": 0], "between 1 and 100"),
             ("log_sample", ["type": "water", "value": 1], "no tool named"),
         ]

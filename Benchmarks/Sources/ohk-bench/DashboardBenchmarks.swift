@@ -88,11 +88,14 @@ enum DashboardBenchmarks {
                 ("Sources (steps), counts of all time", "/dashboard/sources?type=steps&all=true"),
                 ("Import", "/dashboard/import"),
             ]
-            print("| page | server time (median of 5) | size with CSS + JS | status |")
-            print("|---|---:|---:|---|")
+            print("| page | first request | server time (median of 5) | size with CSS + JS | status |")
+            print("|---|---:|---:|---:|---|")
             var failed = false
             for (name, uri) in pages {
+                let begun = ContinuousClock.now
                 var (status, size) = try await get(uri)
+                let first = ContinuousClock.now - begun
+                let firstTime = Double(first.components.attoseconds) / 1e15 + Double(first.components.seconds) * 1e3
                 var times: [Double] = []
                 for _ in 0..<5 {
                     let started = ContinuousClock.now
@@ -106,7 +109,7 @@ enum DashboardBenchmarks {
                 let ok = status == 200 && times[2] < 50 && total < 200 * 1024
                 if !ok { failed = true }
                 print(
-                    "| \(name) | \(String(format: "%.1f", times[2])) ms | \(String(format: "%.1f", Double(total) / 1024)) KB "
+                    "| \(name) | \(String(format: "%.1f", firstTime)) ms | \(String(format: "%.1f", times[2])) ms | \(String(format: "%.1f", Double(total) / 1024)) KB "
                         + "| \(status)\(ok ? "" : " **over budget**") |")
             }
             if failed { print("a page was over its budget") }

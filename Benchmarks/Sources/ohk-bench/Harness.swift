@@ -37,7 +37,10 @@ struct Report {
         let rate = items.map { String(format: "%.0f/s", Double($0) / seconds) } ?? ""
         let ratio = baseline.map { String(format: "%.2f×", seconds / $0) } ?? ""
         rows.append((name, seconds, rate, ratio))
-        print(String(format: "%-58@ %10.2f ms %14@ %8@", name as NSString, seconds * 1000, rate as NSString, ratio as NSString))
+        print(
+            String(
+                format: "%-58@ %10.2f ms %14@ %8@", name as NSString, seconds * 1000, rate as NSString,
+                ratio as NSString))
     }
 
     func markdown() -> String {

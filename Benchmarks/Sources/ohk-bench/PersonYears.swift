@@ -11,8 +11,10 @@ struct PersonYears {
     static let start = Date(timeIntervalSince1970: 1_420_070_400)  // 2015-01-01T00:00:00Z
     static let watch = Source(name: "Apple Watch", bundleIdentifier: "com.apple.health.bench-watch")
     static let phone = Source(name: "iPhone", bundleIdentifier: "com.apple.health.bench-phone")
-    static let watchDevice = Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch7,1")
-    static let phoneDevice = Device(name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2")
+    static let watchDevice = Device(
+        name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch7,1")
+    static let phoneDevice = Device(
+        name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: "iPhone15,2")
 
     let days: Int
     private var counter: UInt64 = 0
@@ -51,7 +53,9 @@ struct PersonYears {
 
     static let bpm = HealthUnit.count().unitDivided(by: .minute())
 
-    private mutating func steps(_ begin: Date, _ length: Double, _ source: Source, _ device: Device, base: UInt64)
+    private mutating func steps(
+        _ begin: Date, _ length: Double, _ source: Source, _ device: Device, base: UInt64
+    )
         -> QuantitySample
     {
         counter &+= 1
@@ -71,7 +75,8 @@ struct PersonYears {
             UInt8(0x40 | (UInt8(truncatingIfNeeded: a >> 48) & 0x0F)), UInt8(truncatingIfNeeded: a >> 56),
             UInt8(0x80 | (UInt8(truncatingIfNeeded: b) & 0x3F)), UInt8(truncatingIfNeeded: b >> 8),
             UInt8(truncatingIfNeeded: b >> 16), UInt8(truncatingIfNeeded: b >> 24), UInt8(truncatingIfNeeded: b >> 32),
-            UInt8(truncatingIfNeeded: b >> 40), UInt8(truncatingIfNeeded: b >> 48), UInt8(truncatingIfNeeded: b >> 56))
+            UInt8(truncatingIfNeeded: b >> 40), UInt8(truncatingIfNeeded: b >> 48), UInt8(truncatingIfNeeded: b >> 56)
+        )
         _ = withUnsafeMutableBytes(of: &bytes) { $0 }
         return UUID(uuid: bytes)
     }

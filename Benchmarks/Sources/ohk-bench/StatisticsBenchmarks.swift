@@ -41,11 +41,13 @@ enum StatisticsBenchmarks {
                     sql: """
                         SELECT CAST((start_date - ?) / 86400 AS INTEGER) AS day, SUM(value) FROM samples
                         WHERE type_id = (SELECT id FROM types WHERE identifier = ?) GROUP BY day
-                        """, arguments: [anchor.timeIntervalSinceReferenceDate, QuantityTypeIdentifier.stepCount.rawValue]
+                        """,
+                    arguments: [anchor.timeIntervalSinceReferenceDate, QuantityTypeIdentifier.stepCount.rawValue]
                 ).count
             }
         }
-        report.add("naive SQL GROUP BY day SUM(steps), \(years) years (\(naiveDays) days, double-counts)", seconds: naive)
+        report.add(
+            "naive SQL GROUP BY day SUM(steps), \(years) years (\(naiveDays) days, double-counts)", seconds: naive)
 
         let daily = DateComponents(day: 1)
         var days = 0
@@ -64,7 +66,8 @@ enum StatisticsBenchmarks {
             days = collection.statistics().count
             merged = collection.statistics().compactMap(\.merged.sum).reduce(0, +)
         }
-        report.add("HealthStore daily merged steps, \(years) years (\(days) days), warm", seconds: warm, baseline: naive)
+        report.add(
+            "HealthStore daily merged steps, \(years) years (\(days) days), warm", seconds: warm, baseline: naive)
         // A new process: its own connection, store and cache; the slots come from the store's settings.
         func newProcessQuery() async throws -> Int {
             let storage = try SQLiteStorage(path: path)
@@ -129,7 +132,8 @@ enum StatisticsBenchmarks {
                     sql: """
                         SELECT CAST((start_date - ?) / 86400 AS INTEGER) AS day, AVG(value) FROM samples
                         WHERE type_id = (SELECT id FROM types WHERE identifier = ?) GROUP BY day
-                        """, arguments: [anchor.timeIntervalSinceReferenceDate, QuantityTypeIdentifier.heartRate.rawValue]
+                        """,
+                    arguments: [anchor.timeIntervalSinceReferenceDate, QuantityTypeIdentifier.heartRate.rawValue]
                 ).count
             }
         }

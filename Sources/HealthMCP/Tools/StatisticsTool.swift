@@ -7,8 +7,9 @@ import MCP
 /// priority as the Health app merges an iPhone and an Apple Watch.
 struct StatisticsTool: HealthTool {
     static let maxBuckets = 400
-    /// The longest range of a discrete type's statistics (they sweep every sample of the range).
-    static let maxDiscreteDays = 1_100
+    /// The longest range of a discrete type's statistics: ten years, within what the engine keeps per-slot
+    /// aggregates for (decision 0011; wider, every sample of the range would be read).
+    static let maxDiscreteDays = 3_660
 
     let definition = Tool(
         name: "statistics",
@@ -52,7 +53,7 @@ struct StatisticsTool: HealthTool {
         let unit = Answer.unit(of: type)
         let options = Self.options(for: type, bySource: bySource)
         if !type.isCumulative, range.duration > Double(Self.maxDiscreteDays) * 86_400 {
-            // Discrete statistics read every sample of the range (a year of heart rate: ~100k); three years at most.
+            // Past ten years the engine sweeps every sample of the range (a year of heart rate: ~100k).
             throw ToolError(
                 "\(TypeNames.displayName(.quantity(type))) over more than \(Self.maxDiscreteDays) days: narrow the range"
             )
@@ -122,13 +123,17 @@ struct StatisticsTool: HealthTool {
         _ type: QuantityTypeIdentifier, _ range: DateInterval, _ options: StatisticsOptions, _ context: ToolContext
     ) async throws -> StatisticsResult? {
         let days = Int((range.duration / 86_400).rounded())
-        if options == [.cumulativeSum], days >= 1, context.calendar.startOfDay(for: range.start) == range.start {
+        // Whole days: one bucket of a collection, which the merged slots (sums) or the per-slot aggregates
+        // (discrete types) answer without reading the range's samples.
+        if days >= 1, context.calendar.startOfDay(for: range.start) == range.start {
             var components = DateComponents(day: days)
             components.calendar = context.calendar
             let collection = try await context.store.statisticsCollection(
                 of: type, predicate: .date(start: range.start, end: range.end), options: options,
                 anchorDate: range.start, intervalComponents: components)
-            guard let bucket = collection.statistics(for: range.start), bucket.merged.sum != nil else { return nil }
+            guard let bucket = collection.statistics(for: range.start),
+                bucket.merged.sum != nil || !options.contains(.cumulativeSum)
+            else { return nil }
             return bucket
         }
         do {

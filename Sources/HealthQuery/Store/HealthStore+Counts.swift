@@ -3,7 +3,8 @@ import HealthStorage
 
 extension HealthStore {
     /// The number of samples of these types that match a predicate, as the app may read them (of a type it may
-    /// not read, only its own samples count, with no error). Counted by the storage: no sample is loaded.
+    /// not read, only its own samples count, with no error). Counted by the storage: no sample is loaded. Whole
+    /// types (no predicate) are counted once and then kept up to date from the change log.
     ///
     /// ```swift
     /// try await store.count(of: [.quantity(.stepCount)], predicate: .date(start: monday, end: tuesday))
@@ -11,13 +12,17 @@ extension HealthStore {
     ///
     /// - Throws: ``HealthError`` `.databaseInaccessible` when the storage fails.
     public func count(of types: Set<SampleType>, predicate: SamplePredicate = .all) async throws -> Int {
+        if case .all = predicate.node, let counts = try await wholeTypeCounts(types) {
+            return counts.values.reduce(0) { $0 + $1.total }
+        }
         let scoped = try await readablePredicate(predicate, types: types)
         do { return try await storage.count(matching: scoped) } catch { throw error.healthError }
     }
 
     /// The sources that saved samples of these types matching a predicate, with how many each saved, in the
     /// order the store first saw them: HealthKit's `HKSourceQuery` with counts. Of a type the app may not read,
-    /// only its own samples count. Counted by the storage: no sample is loaded.
+    /// only its own samples count. Counted by the storage: no sample is loaded. Whole types (no predicate) are
+    /// counted once and then kept up to date from the change log.
     ///
     /// - Throws: ``HealthError`` `.databaseInaccessible` when the storage fails.
     public func sourceCounts(
@@ -25,6 +30,15 @@ extension HealthStore {
     ) async throws
         -> [SourceCount]
     {
+        if case .all = predicate.node, let counts = try await wholeTypeCounts(types) {
+            var bySource: [String: Int] = [:]
+            for entry in counts.values { bySource.merge(entry.bySource, uniquingKeysWith: +) }
+            let records: [SourceRecord]
+            do { records = try await storage.sources() } catch { throw error.healthError }
+            return records.compactMap { record in
+                bySource[record.source.bundleIdentifier].map { SourceCount(record: record, count: $0) }
+            }
+        }
         let scoped = try await readablePredicate(predicate, types: types)
         do { return try await storage.sourceCounts(matching: scoped) } catch { throw error.healthError }
     }

@@ -23,7 +23,9 @@ extension HealthStore {
         let empty = StatisticsCollection(buckets: buckets, unit: computation.unit, results: [])
         guard let slots = try await mergedSlots(for: computation, persistence: persistence) else { return nil }
         guard let present = slots.presentRange,
-            let (from, through) = try await selectedExtent(type, predicate, windowStart, windowEnd, present),
+            let (from, through) = try await selectedExtent(
+                type, predicate, windowStart, windowEnd,
+                within: MergedSlots.start(ofSlot: present.lowerBound), MergedSlots.start(ofSlot: present.upperBound)),
             let indices = buckets.indices(from: from, through: through)
         else { return empty }
         var results: [StatisticsResult] = []
@@ -60,15 +62,16 @@ extension HealthStore {
         return StatisticsCollection(buckets: buckets, unit: computation.unit, results: results)
     }
 
-    /// From the earliest start to the latest end of the selected samples, to bucket precision: the held
-    /// slots give the extent inside the window; two small reads give how far samples straddling its edges
-    /// reach out (sorting all selected samples by end would scan every later sample of the type).
-    private func selectedExtent(
+    /// From the earliest start to the latest end of the selected samples, to bucket precision: `low...high`
+    /// (the held slots' extent, or the window) bounds it inside the window; two small reads give how far
+    /// samples straddling its edges reach out (sorting all selected samples by end would scan every later
+    /// sample of the type).
+    func selectedExtent(
         _ type: QuantityTypeIdentifier, _ predicate: SamplePredicate, _ windowStart: Date?, _ windowEnd: Date?,
-        _ present: ClosedRange<Int>
+        within low: Date, _ high: Date
     ) async throws -> (Date, Date)? {
-        var from = MergedSlots.start(ofSlot: present.lowerBound)
-        var through = MergedSlots.start(ofSlot: present.upperBound)
+        var from = low
+        var through = high
         let scoped = SamplePredicate.type(.quantity(type)) && predicate
         if let windowStart {
             from = max(from, windowStart)
@@ -90,7 +93,7 @@ extension HealthStore {
 
     /// The window of a predicate that is nothing but a plain (overlap) date window, `(nil, nil)` for `.all`;
     /// nil for anything else.
-    private static func plainWindow(_ predicate: SamplePredicate) -> (Date?, Date?)? {
+    static func plainWindow(_ predicate: SamplePredicate) -> (Date?, Date?)? {
         switch predicate.node {
         case .all: return (nil, nil)
         case .date(let start, let end, let options) where options.isEmpty: return (start, end)
@@ -98,7 +101,7 @@ extension HealthStore {
         }
     }
 
-    private static func onGrid(_ date: Date?) -> Bool {
+    static func onGrid(_ date: Date?) -> Bool {
         date.flatMap(MergedSlots.slot(exactly:)) != nil
     }
 }

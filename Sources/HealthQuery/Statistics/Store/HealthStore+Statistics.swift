@@ -71,6 +71,9 @@ extension HealthStore {
         if let cached = try await slotCollection(type, predicate, computation, buckets, persistence: persistence) {
             return cached
         }
+        if let cached = try await discreteSlotCollection(type, predicate, computation, buckets) {
+            return cached
+        }
         guard let span = try await selectedSpan(type, predicate: predicate),
             let indices = buckets.indices(from: span.start, through: span.end)
         else {

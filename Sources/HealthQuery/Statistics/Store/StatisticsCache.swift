@@ -1,7 +1,8 @@
 import Foundation
+import HealthCore
 import Synchronization
 
-/// Merged per-slot sums kept between statistics queries, shared by every ``HealthStore`` on one storage
+/// Merged per-slot sums (and per-slot aggregates of discrete types) kept between statistics queries, shared by every ``HealthStore`` on one storage
 /// (``HealthStore/store(for:)`` passes it on, like the change hub).
 ///
 /// An entry belongs to one computation (type, options, source order); it records the store anchor it
@@ -11,16 +12,25 @@ public final class StatisticsCache: Sendable {
     private struct State {
         var entries: [StatisticsComputation: MergedSlots] = [:]
         var recency: [StatisticsComputation] = []
+        var discrete: [DiscreteSlots.Key: DiscreteSlots] = [:]
+        var discreteRecency: [DiscreteSlots.Key] = []
+        var counts: [SampleType: TypeCounts] = [:]
     }
 
     private let state = Mutex(State())
     /// The most entries kept.
     public let capacity: Int
+    /// The most discrete types whose per-slot aggregates are kept.
+    public let discreteCapacity: Int
 
     /// An empty cache.
-    /// - Parameter capacity: The most computations kept (each holds ~9 bytes per 15 minutes of data span).
-    public init(capacity: Int = 8) {
+    /// - Parameters:
+    ///   - capacity: The most cumulative computations kept (each holds ~9 bytes per 15 minutes of data span).
+    ///   - discreteCapacity: The most discrete types kept (each holds ~90 bytes per source and 15 minutes with
+    ///     data, over the ranges queried: about 3 MB for a year of a watch's heart rate).
+    public init(capacity: Int = 8, discreteCapacity: Int = 4) {
         self.capacity = max(1, capacity)
+        self.discreteCapacity = max(1, discreteCapacity)
     }
 
     func slots(for computation: StatisticsComputation) -> MergedSlots? {
@@ -44,6 +54,48 @@ public final class StatisticsCache: Sendable {
             }
         }
     }
+
+    func discreteSlots(for key: DiscreteSlots.Key) -> DiscreteSlots? {
+        state.withLock { state in
+            guard let slots = state.discrete[key] else { return nil }
+            state.discreteRecency.removeAll { $0 == key }
+            state.discreteRecency.append(key)
+            return slots
+        }
+    }
+
+    func store(_ slots: DiscreteSlots, for key: DiscreteSlots.Key) {
+        state.withLock { state in
+            if let held = state.discrete[key], held.anchor > slots.anchor { return }
+            state.discrete[key] = slots
+            state.discreteRecency.removeAll { $0 == key }
+            state.discreteRecency.append(key)
+            while state.discreteRecency.count > discreteCapacity {
+                state.discrete[state.discreteRecency.removeFirst()] = nil
+            }
+        }
+    }
+
+    func removeDiscreteSlots(for key: DiscreteSlots.Key) {
+        state.withLock { state in
+            state.discrete[key] = nil
+            state.discreteRecency.removeAll { $0 == key }
+        }
+    }
+
+    func counts(for type: SampleType) -> TypeCounts? {
+        state.withLock { $0.counts[type] }
+    }
+
+    func store(_ counts: TypeCounts, for type: SampleType) {
+        state.withLock { state in
+            if let held = state.counts[type], held.anchor > counts.anchor { return }
+            state.counts[type] = counts
+        }
+    }
+
+    /// The number of discrete types whose per-slot aggregates are held (a diagnostic, like ``count``).
+    public var discreteCount: Int { state.withLock { $0.discrete.count } }
 
     /// The number of computations held (a diagnostic: 0 means every query so far swept its samples).
     public var count: Int { state.withLock { $0.entries.count } }
