@@ -65,11 +65,12 @@ extension SQLiteStorage {
             }
             let uuid = uuidColumn(handle, 5)
             if sqlite3_column_type(handle, 6) != SQLITE_NULL {
-                // A series: one piece per element, each converted like the default path does.
+                // A series: one piece per element, each converted like the default path does. (A summary without
+                // a series is one piece: its average, in the value column.)
                 let bytes = sqlite3_column_blob(handle, 6)
                 let count = Int(sqlite3_column_bytes(handle, 6))
                 let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
-                let series = try JSONDecoder().decode([SeriesQuantity].self, from: data)
+                let series = try SampleCodec.quantityParts(data).series
                 for (index, entry) in series.enumerated() {
                     guard let value = try? entry.quantity.doubleValue(for: canonicalUnit) else { continue }
                     pieces.append(
@@ -77,7 +78,7 @@ extension SQLiteStorage {
                             sourceBundleIdentifier: bundle, start: entry.startDate, end: entry.endDate, value: value,
                             uuid: uuid, seriesIndex: index))
                 }
-                continue
+                if !series.isEmpty { continue }
             }
             guard sqlite3_column_type(handle, 4) != SQLITE_NULL else { continue }
             pieces.append(

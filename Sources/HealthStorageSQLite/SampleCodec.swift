@@ -30,10 +30,29 @@ enum SampleCodec {
         var categorySamples: [CategorySample]
     }
 
+    /// A quantity sample's payload when it has a summary (iOS 8–9 per-day aggregates); a series alone is stored
+    /// as its bare JSON array, as before summaries existed.
+    struct QuantityPayload: Codable {
+        var series: [SeriesQuantity]
+        var summary: QuantitySummary?
+    }
+
+    /// The series and summary of a quantity sample's payload (a bare series array, or a ``QuantityPayload``).
+    static func quantityParts(_ payload: Data) throws -> (series: [SeriesQuantity], summary: QuantitySummary?) {
+        if payload.first == UInt8(ascii: "[") {
+            return (try JSONDecoder().decode([SeriesQuantity].self, from: payload), nil)
+        }
+        let parts = try JSONDecoder().decode(QuantityPayload.self, from: payload)
+        return (parts.series, parts.summary)
+    }
+
     /// The JSON payload of the parts that are not columns; nil when there are none.
     static func payload(_ sample: AnySample) throws -> Data? {
         switch sample {
         case .quantity(let quantity):
+            if let summary = quantity.summary {
+                return try JSONEncoder().encode(QuantityPayload(series: quantity.series, summary: summary))
+            }
             return quantity.series.isEmpty ? nil : try JSONEncoder().encode(quantity.series)
         case .category:
             return nil
@@ -90,7 +109,7 @@ enum SampleCodec {
             var value = QuantitySample(
                 uuid: uuid, type: identifier, quantity: quantity, start: start, end: end, device: device,
                 metadata: metadata, sourceRevision: revision)
-            if let payload { value.series = try JSONDecoder().decode([SeriesQuantity].self, from: payload) }
+            if let payload { (value.series, value.summary) = try quantityParts(payload) }
             sample = .quantity(value)
         case (.category, .category):
             let identifier = CategoryTypeIdentifier(rawValue: stored.identifier)

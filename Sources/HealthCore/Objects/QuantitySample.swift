@@ -25,6 +25,9 @@ public struct QuantitySample: HealthSample {
     public var endDate: Date
     /// The individual quantities of a series sample; empty for an ordinary sample.
     public var series: [SeriesQuantity]
+    /// For a summary of quantities not kept one by one (the per-day aggregates of iOS 8–9 exports): their
+    /// minimum, maximum and number; ``quantity`` is then their average. Nil for an ordinary or series sample.
+    public var summary: QuantitySummary?
     /// The hardware that produced the sample.
     public var device: Device?
     /// The sample's metadata.
@@ -98,8 +101,9 @@ public struct QuantitySample: HealthSample {
     /// The sample type.
     public var sampleType: SampleType { .quantity(quantityType) }
 
-    /// The number of quantities the sample holds (HealthKit's `count`): 1, or the series length.
-    public var count: Int { series.isEmpty ? 1 : series.count }
+    /// The number of quantities the sample holds (HealthKit's `count`): 1, the series length, or the summary's
+    /// count.
+    public var count: Int { summary?.count ?? (series.isEmpty ? 1 : series.count) }
 
     /// The individual quantities: the series, or the sample itself as one quantity.
     public var quantities: [SeriesQuantity] {
@@ -121,5 +125,24 @@ public struct SeriesQuantity: Sendable, Hashable, Codable {
         self.quantity = quantity
         self.startDate = start
         self.endDate = end
+    }
+}
+
+/// The minimum, maximum and number of quantities a sample summarises (their average is the sample's quantity),
+/// in the sample's unit: how iOS 8–9 exports wrote a day of a discrete type (`min`, `max`, `average`,
+/// `recordCount` attributes instead of `value`).
+public struct QuantitySummary: Sendable, Hashable, Codable {
+    /// The smallest quantity, in the sample's unit.
+    public var minimum: Double
+    /// The largest quantity, in the sample's unit.
+    public var maximum: Double
+    /// How many quantities (at least 1).
+    public var count: Int
+
+    /// Creates a summary.
+    public init(minimum: Double, maximum: Double, count: Int) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.count = count
     }
 }

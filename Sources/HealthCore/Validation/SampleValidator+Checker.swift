@@ -51,6 +51,7 @@ extension SampleValidator {
                 }
                 checkQuantity(entry.quantity, description: description, canonical: canonical, path: where_)
             }
+            if let summary = sample.summary { checkSummary(summary, of: sample, description: description, path: path) }
             if let maximum = description?.maximumDuration, sample.duration > maximum {
                 report(.maximumDuration, "is longer than the type's maximum of \(formatSeconds(maximum))", path: path)
             }
@@ -58,6 +59,29 @@ extension SampleValidator {
                 report(.requiredMetadata, "needs metadata \(MetadataKey.insulinDeliveryReason)", path: path)
             }
             if path != nil { checkMetadata(sample.metadata, path: path) }
+        }
+
+        mutating func checkSummary(
+            _ summary: QuantitySummary, of sample: QuantitySample, description: QuantityTypeDescription?,
+            path: String?
+        ) {
+            let average = (try? sample.quantity.doubleValue(for: sample.quantity.unit)) ?? .nan
+            guard summary.minimum.isFinite, summary.maximum.isFinite else {
+                report(.finiteValue, "has a summary minimum or maximum that is not finite", path: path)
+                return
+            }
+            if description?.aggregationStyle == .cumulative {
+                report(.quantitySummary, "summarises quantities of a cumulative type", path: path)
+            } else if !sample.series.isEmpty {
+                report(.quantitySummary, "has both a series and a summary", path: path)
+            } else if summary.count < 1 {
+                report(.quantitySummary, "summarises fewer than one quantity", path: path)
+            } else if !(summary.minimum <= average && average <= summary.maximum) {
+                report(
+                    .quantitySummary, "has a summary whose minimum, average and maximum are out of order", path: path)
+            } else if let description, !description.allowsNegativeValues, summary.minimum < 0 {
+                report(.nonNegativeValue, "has a negative summary minimum, which the type does not allow", path: path)
+            }
         }
 
         mutating func checkQuantity(

@@ -15,6 +15,9 @@ public struct ValidationRule: RawRepresentable, Hashable, Sendable, Codable, Cus
     public static let unitCompatibility = ValidationRule(rawValue: "unitCompatibility")
     /// A negative value for a type that does not allow one.
     public static let nonNegativeValue = ValidationRule(rawValue: "nonNegativeValue")
+    /// A quantity summary (iOS 8–9 per-day aggregates) that does not hold together: minimum above the average or
+    /// the average above the maximum, a count below 1, a summary of a cumulative type or with a series.
+    public static let quantitySummary = ValidationRule(rawValue: "quantitySummary")
     /// The sample is longer than its type allows.
     public static let maximumDuration = ValidationRule(rawValue: "maximumDuration")
     /// A category value is not one of the type's values.

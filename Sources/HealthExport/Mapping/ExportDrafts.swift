@@ -15,6 +15,8 @@ struct RecordDraft {
     var type = ""
     var value: String?
     var unit: String?
+    /// An iOS 8–9 per-day aggregate: `min`, `max`, `average`, `recordCount` (nil when absent).
+    var aggregate: [String?] = [nil, nil, nil, nil]
     var header = SampleHeader()
     var metadata = Metadata()
     var beats: [String] = []

@@ -19,6 +19,10 @@ extension ExportRecordMapper {
             case .type: draft.type = recordValues.value(tag, at: index, .type)
             case .value: draft.value = tag.value(at: index)
             case .unit: draft.unit = recordValues.value(tag, at: index, .unit)
+            case .minimum: draft.aggregate[0] = tag.value(at: index)
+            case .maximum: draft.aggregate[1] = tag.value(at: index)
+            case .average: draft.aggregate[2] = tag.value(at: index)
+            case .recordCount: draft.aggregate[3] = tag.value(at: index)
             case .sourceName, .sourceVersion, .device, .startDate, .endDate, .ignored: break  // read above
             case .other:
                 let name = tag.attributeName(at: index)
@@ -63,23 +67,40 @@ extension ExportRecordMapper {
         var fold: UInt64 = 0
         let sampleType = SampleType(identifier: draft.type)
         if let type = sampleType.quantityIdentifier {
-            guard let text = draft.value, let value = Double(text), value.isFinite else {
-                return recordIssue("quantity value missing or not a number")
+            var summary: QuantitySummary?
+            let value: Double
+            if draft.value == nil, draft.aggregate.contains(where: { $0 != nil }) {
+                // iOS 8–9: a day of a discrete type as its minimum, maximum, average and count.
+                guard let aggregate = Self.aggregate(draft.aggregate) else {
+                    return recordIssue("per-day aggregate (min, max, average, recordCount) incomplete or not numbers")
+                }
+                (value, summary) = aggregate
+            } else {
+                guard let text = draft.value, let parsed = Double(text), parsed.isFinite else {
+                    return recordIssue("quantity value missing or not a number")
+                }
+                value = parsed
             }
             guard let unitString = draft.unit, let unit = typing.unit(unitString) else {
                 return recordIssue("unit missing or not parsable")
             }
             key.add(value)
+            if let summary {
+                key.add(summary.minimum)
+                key.add(summary.maximum)
+                key.add(summary.count)
+            }
             key.add(typing.unitKey(unitString))
             key.add(deviceKey)
             let (uuid, keyFold) = nextIdentity(key.value, start: start, member: draft.inCorrelation)
             fold = keyFold
-            sample = .quantity(
-                QuantitySample(
-                    uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start, end: end,
-                    device: device, metadata: metadata,
-                    sourceRevision: sourceResolver.revision(
-                        named: sourceName, version: header.sourceVersion, device: device)))
+            var quantitySample = QuantitySample(
+                uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start, end: end,
+                device: device, metadata: metadata,
+                sourceRevision: sourceResolver.revision(
+                    named: sourceName, version: header.sourceVersion, device: device))
+            quantitySample.summary = summary
+            sample = .quantity(quantitySample)
         } else if let type = sampleType.categoryIdentifier {
             guard let value = categoryValue(type, draft.value) else {
                 return recordIssue("category value not known for the type")
@@ -124,6 +145,17 @@ extension ExportRecordMapper {
     ) -> (UUID, UInt64) {
         guard member else { return identities.next(forHash: hash, start: start) }
         return (ExportIdentity.uuid(fromHash: hash, prefix: ExportIdentity.timePrefix(start)), hash.high ^ hash.low)
+    }
+
+    /// The average and summary of an iOS 8–9 per-day aggregate (`min`, `max`, `average`, `recordCount`), or nil
+    /// when one is missing or not a (finite) number.
+    static func aggregate(_ texts: [String?]) -> (Double, QuantitySummary)? {
+        guard texts.count == 4, let minimum = texts[0].flatMap(Double.init),
+            let maximum = texts[1].flatMap(Double.init),
+            let average = texts[2].flatMap(Double.init), let count = texts[3].flatMap({ Int($0) }),
+            minimum.isFinite, maximum.isFinite, average.isFinite
+        else { return nil }
+        return (average, QuantitySummary(minimum: minimum, maximum: maximum, count: count))
     }
 
     /// The raw value of a category record: its symbolic name through the catalog, a number, or 0 when missing or

@@ -284,7 +284,7 @@ package struct ExportRecordMapper: Sendable {
         case .startDate: header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
         case .endDate: header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
         case .ignored: break
-        case .type, .value, .unit, .other: return false
+        case .type, .value, .unit, .other, .minimum, .maximum, .average, .recordCount: return false
         }
         return true
     }

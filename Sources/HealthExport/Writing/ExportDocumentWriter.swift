@@ -55,9 +55,19 @@ struct ExportDocumentWriter {
         let revision = sample.sourceRevision ?? fallback
         var value: String?
         var unit: String?
+        var aggregate: [(String, String?)] = []
         switch sample {
         case .quantity(let quantity):
-            value = XMLOutput.number(XMLOutput.value(quantity.quantity))
+            let number = XMLOutput.number(XMLOutput.value(quantity.quantity))
+            if let summary = quantity.summary {
+                // Written back as iOS 8–9 wrote it: the day's aggregate in place of a value.
+                aggregate = [
+                    ("min", XMLOutput.number(summary.minimum)), ("max", XMLOutput.number(summary.maximum)),
+                    ("average", number), ("recordCount", String(summary.count)),
+                ]
+            } else {
+                value = number
+            }
             unit = quantity.quantity.unit.unitString
         case .category(let category):
             value =
@@ -76,7 +86,7 @@ struct ExportDocumentWriter {
                 ("sourceVersion", revision?.version), ("device", sample.device.map(XMLOutput.device)),
                 ("unit", unit), ("startDate", out.date(sample.startDate)), ("endDate", out.date(sample.endDate)),
                 ("value", value),
-            ])
+            ] + aggregate)
         if metadata.isEmpty && beats == nil {
             out.empty()
         } else {

@@ -78,12 +78,17 @@ public final class HKCumulativeQuantitySeriesSample: HKCumulativeQuantitySample,
 public final class HKDiscreteQuantitySample: HKQuantitySample, @unchecked Sendable {
     private var quantities: [SeriesQuantity] { quantitySample?.quantities ?? [] }
 
-    /// The smallest quantity of the sample.
-    public var minimumQuantity: HKQuantity { extreme(.orderedAscending) }
+    /// The smallest quantity of the sample (a summarised day's minimum, for an iOS 8–9 per-day aggregate).
+    public var minimumQuantity: HKQuantity { summarised(\.minimum) ?? extreme(.orderedAscending) }
     /// The mean of the sample's quantities.
     public var averageQuantity: HKQuantity { quantity }
-    /// The largest quantity of the sample.
-    public var maximumQuantity: HKQuantity { extreme(.orderedDescending) }
+    /// The largest quantity of the sample (a summarised day's maximum, for an iOS 8–9 per-day aggregate).
+    public var maximumQuantity: HKQuantity { summarised(\.maximum) ?? extreme(.orderedDescending) }
+
+    private func summarised(_ field: KeyPath<QuantitySummary, Double>) -> HKQuantity? {
+        guard let sample = quantitySample, let summary = sample.summary else { return nil }
+        return HKQuantity(Quantity(unit: sample.quantity.unit, doubleValue: summary[keyPath: field]))
+    }
 
     /// The quantity with the latest end date.
     public var mostRecentQuantity: HKQuantity {

@@ -51,31 +51,4 @@ extension HKHealthStore {
     public func disableAllBackgroundDelivery(completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
         complete({ await $0.disableAllBackgroundDelivery() }, then: { completion($0.isSuccess, $0.failure) })
     }
-
-    /// The units to show quantities of these types in: the configuration's ``Configuration/preferredUnits``, else
-    /// the type's canonical unit (HealthKit follows the device's locale; see the Differences article).
-    public func preferredUnits(for quantityTypes: Set<HKQuantityType>) async throws -> [HKQuantityType: HKUnit] {
-        _ = try checkedEngine()
-        var units: [HKQuantityType: HKUnit] = [:]
-        for type in quantityTypes {
-            if let preferred = configuration.preferredUnits[HKQuantityTypeIdentifier(rawValue: type.identifier)] {
-                units[type] = HKUnit(from: preferred)
-            } else if let canonical = type.canonicalUnit {
-                units[type] = HKUnit(canonical)
-            } else {
-                throw HKError(.errorInvalidArgument, "No unit is known for \(type.identifier)")
-            }
-        }
-        return units
-    }
-
-    /// The preferred units (completion form).
-    public func preferredUnits(
-        for quantityTypes: Set<HKQuantityType>,
-        completion: @escaping @Sendable ([HKQuantityType: HKUnit], (any Error)?) -> Void
-    ) {
-        Task.detached { [self] in
-            do { completion(try await preferredUnits(for: quantityTypes), nil) } catch { completion([:], error) }
-        }
-    }
 }

@@ -37,6 +37,8 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     public init(configuration: Configuration) {
         self.configuration = configuration
         (engine, database, openError) = StoreRegistry.engine(for: configuration)
+        super.init()
+        LiveStores.shared.add(self)
     }
 
     /// Whether health data is available on this device: always true.

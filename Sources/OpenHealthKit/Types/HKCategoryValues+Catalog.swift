@@ -6,6 +6,8 @@ public enum HKCategoryValue: Int, Sendable, Hashable, CaseIterable {
     case notApplicable = 0
 }
 
+extension HKCategoryValue: HKCategoryValuePredicateProviding {}
+
 /// HealthKit's `HKCategoryValueAppetiteChanges` (the raw values of HealthCore's `CategoryValueAppetiteChanges`).
 public enum HKCategoryValueAppetiteChanges: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 0.
@@ -18,6 +20,8 @@ public enum HKCategoryValueAppetiteChanges: Int, Sendable, Hashable, CaseIterabl
     case increased = 3
 }
 
+extension HKCategoryValueAppetiteChanges: HKCategoryValuePredicateProviding {}
+
 /// HealthKit's `HKCategoryValueAppleStandHour` (the raw values of HealthCore's `CategoryValueAppleStandHour`).
 public enum HKCategoryValueAppleStandHour: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 0.
@@ -25,6 +29,8 @@ public enum HKCategoryValueAppleStandHour: Int, Sendable, Hashable, CaseIterable
     /// Raw value 1.
     case idle = 1
 }
+
+extension HKCategoryValueAppleStandHour: HKCategoryValuePredicateProviding {}
 
 /// HealthKit's `HKCategoryValueAppleWalkingSteadinessEvent` (the raw values of HealthCore's
 /// `CategoryValueAppleWalkingSteadinessEvent`).
@@ -39,11 +45,15 @@ public enum HKCategoryValueAppleWalkingSteadinessEvent: Int, Sendable, Hashable,
     case repeatVeryLow = 4
 }
 
+extension HKCategoryValueAppleWalkingSteadinessEvent: HKCategoryValuePredicateProviding {}
+
 /// HealthKit's `HKCategoryValueAudioExposureEvent` (the raw values of HealthCore's `CategoryValueAudioExposureEvent`).
 public enum HKCategoryValueAudioExposureEvent: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 1.
     case loudEnvironment = 1
 }
+
+extension HKCategoryValueAudioExposureEvent: HKCategoryValuePredicateProviding {}
 
 /// HealthKit's `HKCategoryValueCervicalMucusQuality` (the raw values of HealthCore's
 /// `CategoryValueCervicalMucusQuality`).
@@ -59,6 +69,8 @@ public enum HKCategoryValueCervicalMucusQuality: Int, Sendable, Hashable, CaseIt
     /// Raw value 5.
     case eggWhite = 5
 }
+
+extension HKCategoryValueCervicalMucusQuality: HKCategoryValuePredicateProviding {}
 
 /// HealthKit's `HKCategoryValueContraceptive` (the raw values of HealthCore's `CategoryValueContraceptive`).
 public enum HKCategoryValueContraceptive: Int, Sendable, Hashable, CaseIterable {
@@ -78,12 +90,16 @@ public enum HKCategoryValueContraceptive: Int, Sendable, Hashable, CaseIterable 
     case patch = 7
 }
 
+extension HKCategoryValueContraceptive: HKCategoryValuePredicateProviding {}
+
 /// HealthKit's `HKCategoryValueEnvironmentalAudioExposureEvent` (the raw values of HealthCore's
 /// `CategoryValueEnvironmentalAudioExposureEvent`).
 public enum HKCategoryValueEnvironmentalAudioExposureEvent: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 1.
     case momentaryLimit = 1
 }
+
+extension HKCategoryValueEnvironmentalAudioExposureEvent: HKCategoryValuePredicateProviding {}
 
 /// HealthKit's `HKCategoryValueHeadphoneAudioExposureEvent` (the raw values of HealthCore's
 /// `CategoryValueHeadphoneAudioExposureEvent`).
@@ -92,12 +108,16 @@ public enum HKCategoryValueHeadphoneAudioExposureEvent: Int, Sendable, Hashable,
     case sevenDayLimit = 1
 }
 
+extension HKCategoryValueHeadphoneAudioExposureEvent: HKCategoryValuePredicateProviding {}
+
 /// HealthKit's `HKCategoryValueLowCardioFitnessEvent` (the raw values of HealthCore's
 /// `CategoryValueLowCardioFitnessEvent`).
 public enum HKCategoryValueLowCardioFitnessEvent: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 1.
     case lowFitness = 1
 }
+
+extension HKCategoryValueLowCardioFitnessEvent: HKCategoryValuePredicateProviding {}
 
 /// HealthKit's `HKCategoryValueOvulationTestResult` (the raw values of HealthCore's
 /// `CategoryValueOvulationTestResult`).
@@ -112,6 +132,8 @@ public enum HKCategoryValueOvulationTestResult: Int, Sendable, Hashable, CaseIte
     case estrogenSurge = 4
 }
 
+extension HKCategoryValueOvulationTestResult: HKCategoryValuePredicateProviding {}
+
 /// HealthKit's `HKCategoryValuePregnancyTestResult` (the raw values of HealthCore's
 /// `CategoryValuePregnancyTestResult`).
 public enum HKCategoryValuePregnancyTestResult: Int, Sendable, Hashable, CaseIterable {
@@ -123,6 +145,8 @@ public enum HKCategoryValuePregnancyTestResult: Int, Sendable, Hashable, CaseIte
     case indeterminate = 3
 }
 
+extension HKCategoryValuePregnancyTestResult: HKCategoryValuePredicateProviding {}
+
 /// HealthKit's `HKCategoryValuePresence` (the raw values of HealthCore's `CategoryValuePresence`).
 public enum HKCategoryValuePresence: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 0.
@@ -130,6 +154,8 @@ public enum HKCategoryValuePresence: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 1.
     case notPresent = 1
 }
+
+extension HKCategoryValuePresence: HKCategoryValuePredicateProviding {}
 
 /// HealthKit's `HKCategoryValueProgesteroneTestResult` (the raw values of HealthCore's
 /// `CategoryValueProgesteroneTestResult`).
@@ -141,6 +167,8 @@ public enum HKCategoryValueProgesteroneTestResult: Int, Sendable, Hashable, Case
     /// Raw value 3.
     case indeterminate = 3
 }
+
+extension HKCategoryValueProgesteroneTestResult: HKCategoryValuePredicateProviding {}
 
 /// HealthKit's `HKCategoryValueSeverity` (the raw values of HealthCore's `CategoryValueSeverity`).
 public enum HKCategoryValueSeverity: Int, Sendable, Hashable, CaseIterable {
@@ -155,6 +183,8 @@ public enum HKCategoryValueSeverity: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 4.
     case severe = 4
 }
+
+extension HKCategoryValueSeverity: HKCategoryValuePredicateProviding {}
 
 /// HealthKit's `HKCategoryValueSleepAnalysis` (the raw values of HealthCore's `CategoryValueSleepAnalysis`).
 public enum HKCategoryValueSleepAnalysis: Int, Sendable, Hashable, CaseIterable {
@@ -172,6 +202,8 @@ public enum HKCategoryValueSleepAnalysis: Int, Sendable, Hashable, CaseIterable 
     case asleepREM = 5
 }
 
+extension HKCategoryValueSleepAnalysis: HKCategoryValuePredicateProviding {}
+
 /// HealthKit's `HKCategoryValueVaginalBleeding` (the raw values of HealthCore's `CategoryValueVaginalBleeding`).
 public enum HKCategoryValueVaginalBleeding: Int, Sendable, Hashable, CaseIterable {
     /// Raw value 1.
@@ -185,3 +217,5 @@ public enum HKCategoryValueVaginalBleeding: Int, Sendable, Hashable, CaseIterabl
     /// Raw value 5.
     case none = 5
 }
+
+extension HKCategoryValueVaginalBleeding: HKCategoryValuePredicateProviding {}
