@@ -52,4 +52,34 @@ import Testing
         #expect(summary.issues.first?.message.contains("holds more than 100 elements") == true)
         #expect(summary.skipped.values.reduce(0, +) == 1)
     }
+
+    @Test func oneSourceTooManyIsSkippedWithItsLine() throws {
+        var limits = ExportLimits()
+        limits.maxDistinctSources = 3
+        let records = (0..<6).map { index in
+            Self.record(index + 1, minute: index).replacingOccurrences(
+                of: #"sourceName="iPhone""#, with: #"sourceName="app \#(index % 5)""#)
+        }
+        let (batch, summary) = try Self.parse(records.joined(separator: "\n"), limits: limits)
+        // Sources 0, 1, 2 fill the limit; 3 and 4 are refused; the sixth record is source 0 again.
+        #expect(batch.samples.count == 4)
+        #expect(Set(batch.samples.compactMap { $0.sourceRevision?.source.name }) == ["app 0", "app 1", "app 2"])
+        #expect(summary.issues.map(\.line) == [5, 6])
+        #expect(summary.issues.first?.message.contains("more than 3 distinct sources") == true)
+    }
+
+    @Test func oneDeviceTooManyIsSkippedWithItsLine() throws {
+        var limits = ExportLimits()
+        limits.maxDistinctDevices = 2
+        let records = (0..<4).map { index in
+            Self.record(index + 1, minute: index).replacingOccurrences(
+                of: #"unit="count""#,
+                with: #"device="&lt;&lt;HKDevice: 0x60000\#(index)&gt;, name:Watch \#(index % 3)&gt;" unit="count""#)
+        }
+        let (batch, summary) = try Self.parse(records.joined(separator: "\n"), limits: limits)
+        #expect(batch.samples.count == 3, "devices 0 and 1, and device 0 again; device 2 is one too many")
+        #expect(summary.issues.map(\.line) == [4])
+        #expect(summary.issues.first?.message.contains("more than 2 distinct devices") == true)
+        #expect(ExportLimits.upload.maxDistinctSources < ExportLimits().maxDistinctSources)
+    }
 }

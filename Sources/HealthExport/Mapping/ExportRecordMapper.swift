@@ -35,6 +35,9 @@ package struct ExportRecordMapper: Sendable {
     var recordValues = RecordValueCache()
     var correlation = CorrelationDraft()
     var workout: WorkoutDraft?
+    /// The distinct device descriptions (without their pointer) seen so far, and the last one admitted.
+    var distinctDevices: Set<String> = []
+    var lastAdmittedDevice = ""
     var activity = ActivityDraft()
     var event = EventDraft()
     var route = RouteDraft()
@@ -54,6 +57,10 @@ package struct ExportRecordMapper: Sendable {
         package var maxDescendants = 250_000
         /// Metadata entries on one object: 1,000 (the Health app writes a few dozen at most).
         package var maxMetadataEntries = 1_000
+        /// Distinct source names in one export (``ExportLimits/maxDistinctSources``).
+        package var maxDistinctSources = 10_000
+        /// Distinct device descriptions in one export (``ExportLimits/maxDistinctDevices``).
+        package var maxDistinctDevices = 10_000
 
         /// The defaults.
         package init() {}
@@ -142,7 +149,9 @@ package struct ExportRecordMapper: Sendable {
         switch parent {
         case .root:
             top = TopElement(name: tag.name, line: tag.line, column: tag.column)
-            frames.append(topLevel(tag))
+            let frame = topLevel(tag)
+            frames.append(frame)
+            top.overflow = admission(of: frame)
         case .record: frames.append(recordChild(tag))
         case .heartRateVariability:
             if tag.nameEquals("InstantaneousBeatsPerMinute") {
@@ -287,6 +296,40 @@ package struct ExportRecordMapper: Sendable {
         case .type, .value, .unit, .other, .minimum, .maximum, .average, .recordCount: return false
         }
         return true
+    }
+
+    /// Why a top-level element may not be read — it names one source or device more than the limits allow — or
+    /// nil. Its header was read by ``topLevel(_:)``.
+    mutating func admission(of frame: MapperFrame) -> String? {
+        let header: SampleHeader
+        switch frame {
+        case .record: header = record.header
+        case .correlation: header = correlation.header
+        case .workout:
+            guard let workout else { return nil }
+            header = workout.header
+        default: return nil
+        }
+        // Elements are read one after the other, and each registers its source as it ends: the resolver's count
+        // is the number of distinct sources so far.
+        if let name = header.sourceName, !sourceResolver.knows(name), sourceResolver.count >= limits.maxDistinctSources
+        {
+            return "names more than \(limits.maxDistinctSources) distinct sources in one export"
+        }
+        if let description = header.device {
+            let raw = DeviceDescription.withoutPointer(description)
+            if raw != lastAdmittedDevice[...] {
+                let text = String(raw)
+                if !distinctDevices.contains(text) {
+                    guard distinctDevices.count < limits.maxDistinctDevices else {
+                        return "names more than \(limits.maxDistinctDevices) distinct devices in one export"
+                    }
+                    distinctDevices.insert(text)
+                }
+                lastAdmittedDevice = text
+            }
+        }
+        return nil
     }
 
     /// The device of a description and its identity key, cached by its text without the pointer.

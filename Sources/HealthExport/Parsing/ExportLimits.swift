@@ -19,6 +19,13 @@ public struct ExportLimits: Sendable, Hashable {
     /// Metadata entries on one object: 1,000 (the Health app writes a few dozen). Over it, the top-level element
     /// is skipped with a located issue.
     public var maxMetadataEntries = 1_000
+    /// Distinct source names in one export: 10,000 (a decade of a phone, a watch and their apps is a few dozen).
+    /// A top-level element naming one more is skipped with a located issue: the store's source table and the
+    /// reader's memory stay bounded.
+    public var maxDistinctSources = 10_000
+    /// Distinct device descriptions in one export: 10,000 (each OS update of a device makes a new one: a decade is
+    /// a few hundred). A top-level element naming one more is skipped with a located issue.
+    public var maxDistinctDevices = 10_000
 
     /// The most bytes the archive's `export.xml` may inflate to: 32 GiB (ten years of a phone and a watch is a few
     /// GiB). Over it, the import fails before reading (`limitExceeded`).
@@ -30,10 +37,13 @@ public struct ExportLimits: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
-    /// Stricter bounds for a file from someone else (the server's upload): 4 GiB inflated at most.
+    /// Stricter bounds for a file from someone else (the server's upload): 4 GiB inflated at most, 2,000 distinct
+    /// sources and devices.
     public static var upload: ExportLimits {
         var limits = ExportLimits()
         limits.maxUncompressedBytes = 4 << 30
+        limits.maxDistinctSources = 2_000
+        limits.maxDistinctDevices = 2_000
         return limits
     }
 

@@ -117,6 +117,8 @@ struct Session {
         self.mapper = ExportRecordMapper(trackRepeats: options.trackRepeats)
         mapper.limits.maxDescendants = options.limits.maxDescendants
         mapper.limits.maxMetadataEntries = options.limits.maxMetadataEntries
+        mapper.limits.maxDistinctSources = options.limits.maxDistinctSources
+        mapper.limits.maxDistinctDevices = options.limits.maxDistinctDevices
     }
 
     var progress: ExportParser.Progress {
