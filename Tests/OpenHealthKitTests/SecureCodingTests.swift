@@ -122,3 +122,58 @@ struct SecureCodingTests {
         #expect(decodedSource == nil)
     }
 }
+
+@Suite("NSSecureCoding: HKUnit, HKQuantity, HKSourceRevision, HKDeletedObject")
+struct ValueSecureCodingTests {
+    @Test("units and quantities round-trip, compound and unparsable units included")
+    func unitsAndQuantities() throws {
+        for unit in [HKUnit.count().unitDivided(by: .minute()), .gramUnit(with: .kilo), HKUnit(from: "mL/(kg*min)")] {
+            let decoded = try SecureCodingTests.roundTrip(unit, as: HKUnit.self)
+            #expect(decoded == unit && decoded?.unitString == unit.unitString)
+        }
+        let broken = try SecureCodingTests.roundTrip(HKUnit(from: "count//min"), as: HKUnit.self)
+        #expect(broken?.unitString == "count//min")
+        let quantity = HKQuantity(unit: .pound(), doubleValue: 150.5)
+        let decoded = try SecureCodingTests.roundTrip(quantity, as: HKQuantity.self)
+        #expect(decoded == quantity)
+        #expect(decoded?.doubleValue(for: .gramUnit(with: .kilo)) == quantity.doubleValue(for: .gramUnit(with: .kilo)))
+        #expect((quantity.copy() as? HKQuantity) == quantity && HKQuantity.supportsSecureCoding)
+    }
+
+    @Test("a source revision round-trips with its OS version")
+    func sourceRevision() throws {
+        let revision = HKSourceRevision(
+            source: HKSource.default(), version: "2.1", productType: "Watch6,1",
+            operatingSystemVersion: OperatingSystemVersion(majorVersion: 10, minorVersion: 1, patchVersion: 2))
+        let decoded = try SecureCodingTests.roundTrip(revision, as: HKSourceRevision.self)
+        #expect(decoded == revision)
+        #expect(decoded?.operatingSystemVersion.minorVersion == 1 && decoded?.productType == "Watch6,1")
+        let bare = HKSourceRevision(source: HKSource.default(), version: nil)
+        #expect(try SecureCodingTests.roundTrip(bare, as: HKSourceRevision.self) == bare)
+    }
+
+    @Test("a deleted object from an anchored query round-trips with its sync metadata")
+    func deletedObject() async throws {
+        try await TestSupport.withStore(TestSupport.configuration(.memory)) { store in
+            let steps = HKQuantityType(.stepCount)
+            try await store.requestAuthorization(toShare: [steps], read: [steps])
+            let sample = HKQuantitySample(
+                type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: TestSupport.at(8),
+                end: TestSupport.at(8, 5),
+                metadata: [HKMetadataKeySyncIdentifier: "walk-1", HKMetadataKeySyncVersion: 3])
+            try await store.save(sample)
+            let first = try await HKAnchoredObjectQueryDescriptor(
+                predicates: [.quantitySample(type: steps)], anchor: nil
+            ).result(for: store)
+            try await store.delete(sample)
+            let later = try await HKAnchoredObjectQueryDescriptor(
+                predicates: [.quantitySample(type: steps)], anchor: first.newAnchor
+            ).result(for: store)
+            let deleted = try #require(later.deletedObjects.first)
+            let decoded = try SecureCodingTests.roundTrip(deleted, as: HKDeletedObject.self)
+            #expect(decoded == deleted && decoded?.uuid == sample.uuid)
+            #expect(decoded?.metadata?[HKMetadataKeySyncIdentifier] as? String == "walk-1")
+            #expect((decoded?.metadata?[HKMetadataKeySyncVersion] as? NSNumber)?.intValue == 3)
+        }
+    }
+}

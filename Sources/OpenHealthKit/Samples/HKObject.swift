@@ -101,7 +101,7 @@ public class HKSeriesSample: HKSample, @unchecked Sendable {
 }
 
 /// A deleted object, as anchored queries report it: HealthKit's `HKDeletedObject`.
-public final class HKDeletedObject: NSObject, @unchecked Sendable {
+public final class HKDeletedObject: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The deleted object's identity.
     public let uuid: UUID
     private let storedMetadata: Metadata
@@ -110,6 +110,36 @@ public final class HKDeletedObject: NSObject, @unchecked Sendable {
         self.uuid = uuid
         self.storedMetadata = metadata
     }
+
+    /// Deleted objects support secure coding (sync code keeps the ones it has not sent yet).
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Encodes the UUID and the metadata (its values — strings, numbers, dates, quantities — in a typed form).
+    public func encode(with coder: NSCoder) {
+        coder.encode(uuid.uuidString as NSString, forKey: "uuid")
+        if !storedMetadata.isEmpty, let data = try? JSONEncoder().encode(storedMetadata) {
+            coder.encode(data as NSData, forKey: "metadata")
+        }
+    }
+
+    /// Decodes a deleted object; nil when the UUID is missing or the metadata does not decode.
+    public convenience init?(coder: NSCoder) {
+        guard let text = coder.decodeObject(of: NSString.self, forKey: "uuid"),
+            let uuid = UUID(uuidString: String(text))
+        else { return nil }
+        var metadata = Metadata()
+        if coder.containsValue(forKey: "metadata") {
+            guard let data = coder.decodeObject(of: NSData.self, forKey: "metadata") else { return nil }
+            guard let decoded = try? JSONDecoder().decode(Metadata.self, from: Data(referencing: data)) else {
+                return nil
+            }
+            metadata = decoded
+        }
+        self.init(uuid: uuid, metadata: metadata)
+    }
+
+    /// The deleted object itself: it is immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The metadata kept with the deletion (sync identifier and version).
     public var metadata: [String: Any]? { MetadataBridge.dictionary(storedMetadata) }

@@ -54,7 +54,7 @@ public final class HKSource: NSObject, NSSecureCoding, NSCopying, @unchecked Sen
 }
 
 /// A version of a source: HealthKit's `HKSourceRevision`.
-public final class HKSourceRevision: NSObject, @unchecked Sendable {
+public final class HKSourceRevision: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The source.
     public let source: HKSource
     /// The app version.
@@ -97,6 +97,34 @@ public final class HKSourceRevision: NSObject, @unchecked Sendable {
             operatingSystemVersion: known
                 ? OSVersion(major: os.majorVersion, minor: os.minorVersion, patch: os.patchVersion) : nil)
     }
+
+    /// Revisions support secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Encodes the source, version, product type and operating-system version.
+    public func encode(with coder: NSCoder) {
+        coder.encode(source, forKey: "source")
+        if let version { coder.encode(version as NSString, forKey: "version") }
+        if let productType { coder.encode(productType as NSString, forKey: "productType") }
+        coder.encode(operatingSystemVersion.majorVersion, forKey: "majorVersion")
+        coder.encode(operatingSystemVersion.minorVersion, forKey: "minorVersion")
+        coder.encode(operatingSystemVersion.patchVersion, forKey: "patchVersion")
+    }
+
+    /// Decodes a revision; nil when the source is missing.
+    public convenience init?(coder: NSCoder) {
+        guard let source = coder.decodeObject(of: HKSource.self, forKey: "source") else { return nil }
+        self.init(
+            source: source, version: coder.decodeString(forKey: "version"),
+            productType: coder.decodeString(forKey: "productType"),
+            operatingSystemVersion: OperatingSystemVersion(
+                majorVersion: coder.decodeInteger(forKey: "majorVersion"),
+                minorVersion: coder.decodeInteger(forKey: "minorVersion"),
+                patchVersion: coder.decodeInteger(forKey: "patchVersion")))
+    }
+
+    /// The revision itself: revisions are immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// Revisions are equal when source, version, product type and OS version are.
     public override func isEqual(_ object: Any?) -> Bool {

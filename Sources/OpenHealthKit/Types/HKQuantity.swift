@@ -12,7 +12,7 @@ import HealthCore
 /// weight.doubleValue(for: .gramUnit(with: .kilo))   // 68.0388555
 /// weight.is(compatibleWith: .meter())               // false
 /// ```
-public final class HKQuantity: NSObject, @unchecked Sendable {
+public final class HKQuantity: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The unit the quantity was made with.
     let unit: HKUnit
     /// The value in ``unit``.
@@ -53,6 +53,24 @@ public final class HKQuantity: NSObject, @unchecked Sendable {
         guard let lhs = try? resolved(), let rhs = try? quantity.resolved() else { return .orderedSame }
         return (try? lhs.compare(rhs)) ?? .orderedSame
     }
+
+    /// Quantities support secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Encodes the unit and the value.
+    public func encode(with coder: NSCoder) {
+        coder.encode(unit, forKey: "unit")
+        coder.encode(value, forKey: "value")
+    }
+
+    /// Decodes the unit and the value; nil when the unit is missing.
+    public convenience init?(coder: NSCoder) {
+        guard let unit = coder.decodeObject(of: HKUnit.self, forKey: "unit") else { return nil }
+        self.init(unit: unit, doubleValue: coder.decodeDouble(forKey: "value"))
+    }
+
+    /// The quantity itself: quantities are immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// Quantities are equal when their units and values are equal.
     public override func isEqual(_ object: Any?) -> Bool {

@@ -15,7 +15,7 @@ import HealthCore
 /// bpm.unitString                      // "count/min"
 /// HKUnit(from: "count/min") == bpm    // true
 /// ```
-public final class HKUnit: NSObject, @unchecked Sendable {
+public final class HKUnit: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// The engine's unit; nil when the unit could not be made.
     let healthUnit: HealthUnit?
     /// Why the unit could not be made (a HealthKit exception).
@@ -47,6 +47,24 @@ public final class HKUnit: NSObject, @unchecked Sendable {
                 problem: "Invalid unit string \"\(unitString)\": \(error.description)")
         }
     }
+
+    /// Units support secure coding.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Encodes the unit string.
+    public func encode(with coder: NSCoder) {
+        coder.encode(unitString as NSString, forKey: "unitString")
+    }
+
+    /// Decodes a unit from its unit string (one that no longer parses carries the parse error, like
+    /// `init(from:)`); nil when the string is missing.
+    public convenience init?(coder: NSCoder) {
+        guard let unitString = coder.decodeObject(of: NSString.self, forKey: "unitString") else { return nil }
+        self.init(from: String(unitString))
+    }
+
+    /// The unit itself: units are immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The canonical unit string, e.g. `"count/min"` (the string given to `init(from:)` when it did not parse).
     public var unitString: String { healthUnit?.unitString ?? spelled }
