@@ -127,6 +127,7 @@ let package = Package(
             name: "HealthServer",
             dependencies: [
                 "HealthCore", "HealthQuery", "HealthExport", "HealthRuntime", "HealthMCP", "HealthCharts",
+                "HealthAPIInput",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -153,6 +154,10 @@ let package = Package(
         // Charts as SVG for the dashboard: scales, calendar time axes, bars, bands, lines, hypnograms, routes. Values
         // in, markup out: no I/O, no third-party code.
         .target(name: "HealthCharts", swiftSettings: swiftSettings),
+        // What the server reads from requests before it touches the engine: query parameters, wire dates, the
+        // shape of a JSON body. Foundation and HealthCore only, so the fuzzer (Fuzz/) can run it without the
+        // HTTP stack.
+        .target(name: "HealthAPIInput", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
         .executableTarget(name: "ohk", dependencies: ["HealthCLI"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
         .target(
@@ -235,6 +240,8 @@ let package = Package(
         ),
         .testTarget(name: "HealthChartsTests", dependencies: ["HealthCharts"], swiftSettings: swiftSettings),
         .testTarget(
+            name: "HealthAPIInputTests", dependencies: ["HealthAPIInput", "HealthCore"], swiftSettings: swiftSettings),
+        .testTarget(
             name: "HealthStorageTests",
             dependencies: ["HealthCore", "HealthStorage", "HealthTesting"],
             swiftSettings: swiftSettings
@@ -301,7 +308,8 @@ let package = Package(
 if ProcessInfo.processInfo.environment["OHK_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(
-            name: "ohk-fuzz", dependencies: ["HealthCore", "HealthExport"], path: "Fuzz/Sources/ohk-fuzz",
+            name: "ohk-fuzz", dependencies: ["HealthCore", "HealthExport", "HealthAPIInput"],
+            path: "Fuzz/Sources/ohk-fuzz",
             swiftSettings: swiftSettings))
 }
 

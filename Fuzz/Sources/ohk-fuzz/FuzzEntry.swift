@@ -12,5 +12,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let scan = ScannerCheck.run(body, plan: plan)
     ParserCheck.run(body, plan: plan, scan: scan)
     UnitCheck.run(body)
+    RequestInputCheck.run(body)
     return 0
 }

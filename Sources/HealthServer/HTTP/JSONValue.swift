@@ -1,4 +1,5 @@
 import Foundation
+import HealthAPIInput
 
 /// A JSON value, for documents the server builds by hand (problems, events) and writes deterministically.
 public enum JSONValue: Sendable, Hashable, Codable {
@@ -98,48 +99,13 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
 }
 
-/// Checks a request body before it is decoded: nesting depth and string lengths within the server's limits, so
-/// a hostile body is a 400 naming the limit, not a deep recursion or a huge allocation.
+/// Checks a request body before it is decoded (HealthAPIInput's ``JSONBodyShape``): nesting depth and string
+/// lengths within the server's limits, so a hostile body is a 400 naming the limit, not a deep recursion.
 enum JSONShape {
     /// - Throws: ``APIError`` 400 naming the limit and the byte offset.
     static func check(_ bytes: some Collection<UInt8>, maxDepth: Int, maxString: Int) throws {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var stringLength = 0
-        var offset = 0
-        for byte in bytes {
-            defer { offset += 1 }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == 0x5C {
-                    escaped = true
-                } else if byte == 0x22 {
-                    inString = false
-                    continue
-                }
-                stringLength += 1
-                if stringLength > maxString {
-                    throw APIError.badRequest(
-                        "a string in the body is longer than \(maxString) bytes (at byte \(offset))")
-                }
-                continue
-            }
-            switch byte {
-            case 0x22:
-                inString = true
-                stringLength = 0
-            case 0x5B, 0x7B:
-                depth += 1
-                if depth > maxDepth {
-                    throw APIError.badRequest("the body is nested deeper than \(maxDepth) levels (at byte \(offset))")
-                }
-            case 0x5D, 0x7D:
-                depth -= 1
-            default:
-                break
-            }
+        try Query.map { () throws(InputError) in
+            try JSONBodyShape.check(bytes, maxDepth: maxDepth, maxString: maxString)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HealthAPIInput
 import HealthCore
 import HealthQuery
 import Hummingbird
@@ -103,98 +104,55 @@ enum Requests {
     }
 }
 
-/// Query parameters, read strictly: an unknown value is a 400 naming the parameter.
+/// Query parameters, read strictly (HealthAPIInput's ``QueryReader``): a value that does not parse is a 400 naming
+/// the parameter.
 struct Query {
-    let parameters: Parameters
+    let reader: QueryReader
 
     init(_ request: Request) {
-        parameters = request.uri.queryParameters
+        reader = QueryReader(QueryParameters(request.uri.query))
     }
 
     func string(_ name: String) throws(APIError) -> String? {
-        guard let value = parameters.get(name) else { return nil }
-        guard !value.isEmpty else { throw APIError.badRequest("\(name) is empty (leave it out instead)") }
-        return value
+        try Self.map { () throws(InputError) in try reader.string(name) }
     }
 
     /// Every value of a repeated parameter, and the comma-separated parts of each (`types=a,b&types=c`).
-    func list(_ name: String) -> [String] {
-        parameters.getAll(name).flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
-    }
+    func list(_ name: String) -> [String] { reader.list(name) }
 
     /// The sample types of a repeated `type` parameter: known types only, at most `max` of them.
     func sampleTypes(_ name: String = "type", max: Int = 20) throws(APIError) -> [SampleType] {
-        let texts = list(name)
-        guard texts.count <= max else {
-            throw APIError.badRequest("\(name) lists \(texts.count) types; at most \(max)")
-        }
-        var types: [SampleType] = []
-        for text in texts { types.append(try Query.sampleType(text, field: name)) }
-        return types
+        try Self.map { () throws(InputError) in try reader.sampleTypes(name, max: max) }
     }
 
     func date(_ name: String) throws(APIError) -> Date? {
-        guard let text = try string(name) else { return nil }
-        guard let date = APIDates.parse(text) else {
-            throw APIError.badRequest("\(name) is not an RFC 3339 date (e.g. 2025-06-01T00:00:00Z)")
-        }
-        return date
+        try Self.map { () throws(InputError) in try reader.date(name) }
     }
 
     func integer(_ name: String, in range: ClosedRange<Int>) throws(APIError) -> Int? {
-        guard let text = try string(name) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw APIError.badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
+        try Self.map { () throws(InputError) in try reader.integer(name, in: range) }
     }
 
     func bool(_ name: String) throws(APIError) -> Bool {
-        guard let text = try string(name) else { return false }
-        switch text.lowercased() {
-        case "true", "1", "yes": return true
-        case "false", "0", "no": return false
-        default: throw APIError.badRequest("\(name) must be true or false")
-        }
+        try Self.map { () throws(InputError) in try reader.bool(name) }
     }
 
     /// A sample type by HealthKit identifier.
     func type(_ name: String) throws(APIError) -> SampleType? {
-        guard let text = try string(name) else { return nil }
-        return try Query.sampleType(text, field: name)
+        try Self.map { () throws(InputError) in try reader.type(name) }
     }
 
     static func sampleType(_ text: String, field: String) throws(APIError) -> SampleType {
-        guard text.utf8.count <= 200, text.hasPrefix("HK") else {
-            throw APIError.badRequest("\(field): '\(text.prefix(80))' is not a HealthKit type identifier")
-        }
-        let type = SampleType(identifier: text)
-        guard isKnown(type) else {
-            throw APIError.badRequest(
-                "\(field): '\(text.prefix(80))' is not a sample type this server knows (see /v1/types)")
-        }
-        return type
-    }
-
-    /// Whether the catalog knows a type: the API speaks the catalog's types only (an export's newer identifiers
-    /// still round-trip through import and export).
-    static func isKnown(_ type: SampleType) -> Bool {
-        switch type.kind {
-        case .quantity: type.quantityIdentifier?.typeDescription != nil
-        case .category: type.categoryIdentifier?.typeDescription != nil
-        case .correlation: type.correlationIdentifier.map(CorrelationTypeIdentifier.allKnown.contains) ?? false
-        case .other: false
-        default: true
-        }
+        try map { () throws(InputError) in try QueryReader.sampleType(text, field: field) }
     }
 
     /// A quantity type by identifier, known to the catalog.
     static func quantityType(_ text: String, field: String) throws(APIError) -> QuantityTypeIdentifier {
-        guard let identifier = try sampleType(text, field: field).quantityIdentifier,
-            identifier.typeDescription != nil
-        else {
-            throw APIError.badRequest("\(field): '\(text.prefix(80))' is not a known quantity type (see /v1/types)")
-        }
-        return identifier
+        try map { () throws(InputError) in try QueryReader.quantityType(text, field: field) }
+    }
+
+    /// An input error as the 400 it is.
+    static func map<T>(_ read: () throws(InputError) -> T) throws(APIError) -> T {
+        do { return try read() } catch { throw APIError.badRequest(error.detail) }
     }
 }
