@@ -61,6 +61,15 @@ struct ImportSummary {
         return table
     }
 
+    /// The most rows of one list the summary prints: a hostile export can name thousands of types or sources, and
+    /// the terminal gets a bounded summary (`--format json` has them all).
+    static let maxRows = 40
+
+    /// The line saying how many rows of a list were not printed, if any.
+    static func more(_ count: Int) -> [String] {
+        count > maxRows ? ["  … \(count - maxRows) more (--format json lists them)"] : []
+    }
+
     /// The summary for a person.
     func text() -> String {
         let summary = report.summary
@@ -87,29 +96,35 @@ struct ImportSummary {
         let identifiers = Set(summary.recordsByType.keys).union(report.insertedByType.keys)
             .union(report.alreadyPresentByType.keys)
         let named = identifiers.map { (TypeNames.displayName(SampleType(identifier: $0)), $0) }.sorted { $0 < $1 }
-        for (name, identifier) in named {
+        for (name, identifier) in named.prefix(Self.maxRows) {
             types.append([
                 name, String(summary.recordsByType[identifier] ?? 0), String(report.insertedByType[identifier] ?? 0),
                 String(report.alreadyPresentByType[identifier] ?? 0),
             ])
         }
         lines.append(types.render(.table))
+        lines += Self.more(named.count)
         if !report.sources.isEmpty {
             lines.append("\nSources:")
             var sources = TableWriter(columns: ["name", "bundle identifier"])
-            for source in report.sources { sources.append([source.name, source.bundleIdentifier]) }
+            for source in report.sources.prefix(Self.maxRows) {
+                sources.append([source.name, source.bundleIdentifier])
+            }
             lines.append(sources.render(.table))
+            lines += Self.more(report.sources.count)
         }
         if !summary.workoutsByType.isEmpty {
             lines.append("\nWorkouts:")
             lines += summary.workoutsByType.map { (WorkoutActivityType(exportName: $0.key)?.name ?? $0.key, $0.value) }
-                .sorted { $0.0 < $1.0 }.map { "  \($0.0): \($0.1)" }
+                .sorted { $0.0 < $1.0 }.prefix(Self.maxRows).map { "  \($0.0): \($0.1)" }
+            lines += Self.more(summary.workoutsByType.count)
         }
         if !report.skipped.isEmpty {
             lines.append("\nSkipped:")
-            lines += report.skipped.sorted { $0.key.description < $1.key.description }.map {
+            lines += report.skipped.sorted { $0.key.description < $1.key.description }.prefix(Self.maxRows).map {
                 "  \($0.value)  \($0.key)"
             }
+            lines += Self.more(report.skipped.count)
         }
         if let disappeared = report.disappeared {
             lines.append("\nNo longer in this export (imported earlier, kept in the store):")
