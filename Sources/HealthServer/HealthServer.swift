@@ -2,6 +2,7 @@ import Foundation
 public import HealthRuntime
 public import Hummingbird
 public import Logging
+import NIOCore
 public import ServiceLifecycle
 import UnixSignals
 
@@ -106,6 +107,30 @@ public struct HealthServer: Sendable {
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: services.logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as IOError where ListenError.reasons[error.errnoCode] != nil {
+            throw ListenError(
+                host: configuration.host, port: configuration.port, reason: ListenError.reasons[error.errnoCode] ?? "")
+        }
     }
+}
+
+/// The server could not listen where it was told to: the port is taken, or the address is not this machine's or
+/// not allowed. Nothing was served.
+public struct ListenError: Error, Sendable, CustomStringConvertible {
+    /// The address.
+    public var host: String
+    /// The port.
+    public var port: Int
+    /// Why, in words.
+    public var reason: String
+
+    static let reasons: [CInt: String] = [
+        EADDRINUSE: "the port is already in use (another server?); choose another port",
+        EACCES: "not allowed to listen on this port (ports below 1024 need privileges)",
+        EADDRNOTAVAIL: "the address is not one of this machine's",
+    ]
+
+    public var description: String { "cannot listen on \(host):\(port): \(reason)" }
 }

@@ -70,6 +70,8 @@ struct DashboardCommand: AsyncParsableCommand {
             }
         } catch let error as CLIError {
             throw error
+        } catch let error as ListenError {
+            throw CLIError(.unavailable, error.description)
         } catch {
             throw CLIError(.store, "\(error)")
         }

@@ -108,9 +108,13 @@ struct Serve: AsyncParsableCommand {
             throw CLIError(.store, "\(error)")
         }
         let host = self.host
-        try await server.run { port in
-            FileHandle.standardOutput.write(
-                Data("ohk: serving \(Self.describe(data)) on http://\(host):\(port)\n".utf8))
+        do {
+            try await server.run { port in
+                FileHandle.standardOutput.write(
+                    Data("ohk: serving \(Self.describe(data)) on http://\(host):\(port)\n".utf8))
+            }
+        } catch let error as ListenError {
+            throw CLIError(.unavailable, error.description)
         }
     }
 

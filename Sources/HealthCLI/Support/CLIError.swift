@@ -9,6 +9,7 @@ import ArgumentParser
 /// | 64 | usage: a bad option, argument, type, unit, source or date |
 /// | 65 | bad input: the file is not a readable Health export (truncated, not XML, no export inside the zip) |
 /// | 66 | no input: the file does not exist or cannot be read |
+/// | 69 | unavailable: a server cannot listen (the port is in use, or not allowed) |
 /// | 70 | internal: anything unexpected |
 /// | 73 | cannot create: the output file exists (without `--force`) or cannot be written |
 /// | 74 | store: the store file cannot be opened, read or written |
@@ -18,6 +19,7 @@ struct CLIError: Error, CustomStringConvertible {
         case usage = 64
         case badInput = 65
         case noInput = 66
+        case unavailable = 69
         case `internal` = 70
         case cannotCreate = 73
         case store = 74
