@@ -66,6 +66,18 @@ struct DashboardTests {
             #expect(
                 cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/dashboard"))
             #expect(!cookie.contains(owner), "the cookie is a session id, never the token")
+            #expect(!cookie.contains("Secure"), "plain HTTP on loopback: a Secure cookie would never come back")
+            // Behind a TLS proxy that says so, the cookie is Secure as well.
+            for forwarded in [
+                ("X-Forwarded-Proto", "https"), ("Forwarded", "for=192.0.2.60;proto=https;by=203.0.113.43"),
+            ] {
+                var headers = HTTPFields()
+                headers[.contentType] = "application/x-www-form-urlencoded"
+                headers[HTTPField.Name(forwarded.0)!] = forwarded.1
+                let proxied = try await client.send(
+                    .post, "/dashboard/login", body: Array("token=\(owner)&next=%2Fdashboard".utf8), headers: headers)
+                #expect(proxied.headers[Self.setCookie]?.contains("Secure") == true, "\(forwarded.0)")
+            }
             let session = String(cookie.split(separator: ";")[0])
             let today = try await Self.page(client, "/dashboard", session)
             #expect(today.status == 200)

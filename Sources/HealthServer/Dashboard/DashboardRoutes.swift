@@ -39,7 +39,7 @@ enum DashboardRoutes {
                     let page = LoginPage.page(next: next, problem: "That login link was used already or has expired.")
                     return DashboardResponse.html(page.render(person: nil), status: .unauthorized)
                 }
-                return startSession(for: token, next: next, services: services)
+                return startSession(for: token, next: next, secure: isHTTPS(request), services: services)
             }
             return DashboardResponse.html(LoginPage.page(next: next).render(person: nil))
         }
@@ -56,7 +56,7 @@ enum DashboardRoutes {
                 let page = LoginPage.page(next: next, problem: "That is not a person's own token on this server.")
                 return DashboardResponse.html(page.render(person: nil), status: .unauthorized)
             }
-            return startSession(for: token, next: next, services: services)
+            return startSession(for: token, next: next, secure: isHTTPS(request), services: services)
         }
 
         let pages = dashboard.group("")
@@ -98,8 +98,8 @@ enum DashboardRoutes {
             var response = DashboardResponse.redirect("/dashboard/login")
             response.setCookie(
                 Cookie(
-                    name: DashboardMiddleware.cookieName, value: "", maxAge: 0, path: "/dashboard", httpOnly: true,
-                    sameSite: .strict))
+                    name: DashboardMiddleware.cookieName, value: "", maxAge: 0, path: "/dashboard",
+                    secure: isHTTPS(request), httpOnly: true, sameSite: .strict))
             return response
         }
 
@@ -117,15 +117,33 @@ enum DashboardRoutes {
 
     /// A session for a token: the cookie (a browser-session cookie: the server ends the session after
     /// ``DashboardSessions/lifetime`` without use) and a redirect to where the person was going.
-    static func startSession(for token: AccessToken, next: String, services: ServerServices) -> Response {
+    static func startSession(
+        for token: AccessToken, next: String, secure: Bool, services: ServerServices
+    ) -> Response {
         let id = services.newIdentifier()
         services.dashboardSessions.open(id, for: token, now: services.now)
         var response = DashboardResponse.redirect(next)
         response.setCookie(
             Cookie(
-                name: DashboardMiddleware.cookieName, value: id, path: "/dashboard", httpOnly: true,
+                name: DashboardMiddleware.cookieName, value: id, path: "/dashboard", secure: secure, httpOnly: true,
                 sameSite: .strict))
         return response
+    }
+
+    /// Whether the browser reached the server over HTTPS: the server speaks plain HTTP on loopback, so HTTPS is a
+    /// TLS proxy in front of it that says so (`X-Forwarded-Proto: https`, or `Forwarded: proto=https`). Then the
+    /// session cookie is `Secure` too: the browser never sends it over plain HTTP.
+    static func isHTTPS(_ request: Request) -> Bool {
+        if let proto = request.headers[HTTPField.Name("X-Forwarded-Proto")!],
+            proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+        {
+            return true
+        }
+        guard let forwarded = request.headers[HTTPField.Name("Forwarded")!] else { return false }
+        let first = forwarded.split(separator: ",").first ?? ""
+        return first.split(separator: ";").contains {
+            $0.trimmingCharacters(in: .whitespaces).lowercased() == "proto=https"
+        }
     }
 
     /// Where to go after login: a dashboard path only (never another site).
