@@ -4,6 +4,44 @@ import HealthStorage
 
 extension StorageConformance {
     static let basicChecks: [Check] = [
+        Check(name: "seriesAndSummariesSurviveReopen") { subject in
+            let m = Material()
+            var storage = try await subject.makeStorage()
+            let uuids = UUIDSequence(start: 7_000)
+            let bpm = (try? HealthUnit(from: "count/min")) ?? .count()
+            // A day of heart rate as iOS 8–9 exported it, and a series of steps minute by minute.
+            var day = QuantitySample(
+                uuid: uuids.next(), type: .heartRate, quantity: Quantity(unit: bpm, doubleValue: 71.5), start: m.at(0),
+                end: m.at(1_440), sourceRevision: SourceRevision(source: Fixtures.phone))
+            day.summary = QuantitySummary(minimum: 52, maximum: 140, count: 212)
+            var minutes: [SeriesQuantity] = []
+            for minute in 0..<3 {
+                let count = Quantity(unit: .count(), doubleValue: Double(10 * (minute + 1)))
+                let start = m.at(Double(minute))
+                minutes.append(SeriesQuantity(quantity: count, start: start, end: start.addingTimeInterval(60)))
+            }
+            guard
+                let series = QuantitySample(
+                    uuid: uuids.next(), type: .stepCount, series: minutes,
+                    sourceRevision: SourceRevision(source: Fixtures.watch))
+            else { throw ConformanceFailure(check: "seriesAndSummariesSurviveReopen", message: "no series") }
+            _ = try await storage.commit(StorageCommit(inserts: [.quantity(day), .quantity(series)]))
+            storage = try await subject.reopen(storage)
+            let fetched = try await storage.samples(matching: SampleRequest()).map(\.sample)
+            try require(
+                fetched == [.quantity(day), .quantity(series)], "seriesAndSummariesSurviveReopen",
+                "fetched \(fetched.compactMap(\.quantitySample).map { ($0.summary, $0.series.count) })")
+            let hearts = try await storage.quantityPieces(
+                matching: .type(.quantity(.heartRate)), canonicalUnit: (try? HealthUnit(from: "count/s")) ?? .count())
+            try require(
+                hearts.count == 1 && abs(hearts[0].value * 60 - 71.5) < 1e-9, "seriesAndSummariesSurviveReopen",
+                "a summarised day is one piece, its average")
+            let steps = try await storage.quantityPieces(
+                matching: .type(.quantity(.stepCount)), canonicalUnit: .count())
+            try require(
+                steps.map(\.value) == [10, 20, 30] && steps.map(\.seriesIndex) == [0, 1, 2],
+                "seriesAndSummariesSurviveReopen", "a series is one piece per quantity")
+        },
         Check(name: "insertAndFetchRoundTrip") { subject in
             let m = Material()
             let storage = try await subject.makeStorage()
