@@ -176,4 +176,15 @@ struct ValueSecureCodingTests {
             #expect((decoded?.metadata?[HKMetadataKeySyncVersion] as? NSNumber)?.intValue == 3)
         }
     }
+
+    @Test("object types round-trip as their own subclass")
+    func objectTypes() throws {
+        let steps = try SecureCodingTests.roundTrip(HKQuantityType(.stepCount), as: HKQuantityType.self)
+        #expect(steps == HKQuantityType(.stepCount) && steps?.identifier == HKQuantityTypeIdentifier.stepCount.rawValue)
+        let sleep = try SecureCodingTests.roundTrip(HKCategoryType(.sleepAnalysis), as: HKCategoryType.self)
+        #expect(sleep == HKCategoryType(.sleepAnalysis))
+        let workouts = try SecureCodingTests.roundTrip(HKObjectType.workoutType(), as: HKWorkoutType.self)
+        #expect(workouts == HKObjectType.workoutType())
+        #expect(HKQuantityType.supportsSecureCoding && (HKQuantityType(.heartRate).copy() as? HKQuantityType) != nil)
+    }
 }

@@ -18,13 +18,32 @@ import HealthCore
 /// - ``characteristicType(forIdentifier:)``
 /// - ``workoutType()``
 /// - ``activitySummaryType()``
-public class HKObjectType: NSObject, @unchecked Sendable {
+public class HKObjectType: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// HealthKit's identifier string, e.g. `"HKQuantityTypeIdentifierStepCount"`.
     public let identifier: String
 
     init(identifier: String) {
         self.identifier = identifier
     }
+
+    /// Types support secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Encodes the identifier (the archive names the subclass: a quantity type decodes as one).
+    public func encode(with coder: NSCoder) {
+        coder.encode(identifier as NSString, forKey: "identifier")
+    }
+
+    /// Decodes a type by its identifier; nil when it is missing.
+    public required init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "identifier"),
+            let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier")
+        else { return nil }
+        self.identifier = String(identifier)
+    }
+
+    /// The type itself: types are immutable.
+    public func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The engine's type: characteristic and activity-summary types are identifiers the engine authorizes.
     var engineType: SampleType { SampleType(identifier: identifier) }
