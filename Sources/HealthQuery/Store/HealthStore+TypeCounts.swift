@@ -28,7 +28,9 @@ extension HealthStore {
     /// The counts of one type, up to date with the store: from the cache (patched by the change log since),
     /// or counted by the storage.
     private func typeCounts(_ type: SampleType) async throws -> TypeCounts {
-        if let held = statisticsCache.counts(for: type), let patched = try await patch(held, type) {
+        if let held = statisticsCache.counts(for: type), held.anchor <= (try await currentAnchor()),
+            let patched = try await patch(held, type)
+        {
             statisticsCache.store(patched, for: type)
             return patched
         }
@@ -61,8 +63,8 @@ extension HealthStore {
         }
     }
 
-    /// The counts brought to the store's anchor by its additions and deletions since; nil when too much
-    /// changed.
+    /// The counts brought to the store's anchor by its additions since; nil when something was deleted or too much
+    /// changed (then they are counted again).
     private func patch(_ counts: TypeCounts, _ type: SampleType) async throws -> TypeCounts? {
         var patched = counts
         var seen = 0
@@ -75,12 +77,10 @@ extension HealthStore {
                 throw error.healthError
             }
             for change in batch.changes {
-                switch change {
-                case .added(let stored):
-                    patched.bySource[stored.sample.sourceRevision?.source.bundleIdentifier ?? "", default: 0] += 1
-                case .deleted(let deleted):
-                    patched.bySource[deleted.sourceBundleIdentifier ?? "", default: 0] -= 1
-                }
+                // The change log lists an addition only while its row exists: a sample added and deleted since the
+                // counts were taken shows as a deletion alone. So a deletion means counting again (they are rare).
+                guard case .added(let stored) = change else { return nil }
+                patched.bySource[stored.sample.sourceRevision?.source.bundleIdentifier ?? "", default: 0] += 1
             }
             seen += batch.changes.count
             if seen > Self.countRecountThreshold { return nil }
@@ -88,7 +88,6 @@ extension HealthStore {
             patched.anchor = batch.newAnchor
             guard batch.hasMore else { break }
         }
-        patched.bySource = patched.bySource.filter { $0.value != 0 }
-        return patched.bySource.values.allSatisfy { $0 > 0 } ? patched : nil
+        return patched
     }
 }

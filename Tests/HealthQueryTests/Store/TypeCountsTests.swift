@@ -59,6 +59,16 @@ import Testing
         try await Self.expectSameAsStorage(store, storage, types, "all types after deleting")
         #expect(
             try await store.count(of: [.quantity(.stepCount)], predicate: .date(start: data.at(610), end: nil)) < 30)
+        // A sample added and deleted between two counts: the change log shows only its tombstone.
+        let brief = AnySample.quantity(build.steps(5, start: data.at(900), end: data.at(901), source: Fixtures.watch))
+        _ = try await storage.commit(StorageCommit(inserts: [brief]))
+        _ = try await storage.commit(StorageCommit(deletions: [brief.uuid]))
+        for type in types { try await Self.expectSameAsStorage(store, storage, [type], "\(type) after add + delete") }
+        // And one added, deleted and saved again under the same identity.
+        _ = try await storage.commit(StorageCommit(inserts: [brief]))
+        _ = try await storage.commit(StorageCommit(deletions: [brief.uuid]))
+        _ = try await storage.commit(StorageCommit(inserts: [brief]))
+        try await Self.expectSameAsStorage(store, storage, types, "after add, delete, add")
     }
 
     @Test func anAppThatMayNotReadCountsOnlyItsOwnSamples() async throws {

@@ -52,8 +52,9 @@ extension HealthStore {
         let type = SampleType.quantity(computation.typeIdentifier)
         var after = slots.anchor
         var seen = 0
-        var low = Double.infinity
-        var high = -Double.infinity
+        // The slots each addition touches, and the one before (a new quantity shortens the weight of its
+        // source's previous instant).
+        var touched: [Range<Int>] = []
         while true {
             let batch: ChangeBatch
             do {
@@ -64,8 +65,10 @@ extension HealthStore {
             }
             for change in batch.changes {
                 guard case .added(let stored) = change else { return nil }
-                low = min(low, stored.sample.startDate.timeIntervalSinceReferenceDate)
-                high = max(high, stored.sample.endDate.timeIntervalSinceReferenceDate)
+                let start = stored.sample.startDate.timeIntervalSinceReferenceDate
+                let end = stored.sample.endDate.timeIntervalSinceReferenceDate
+                guard start.isFinite, end.isFinite, end >= start else { continue }
+                touched.append((MergedSlots.slot(containing: start) - 1)..<(MergedSlots.slot(containing: end) + 1))
             }
             seen += batch.changes.count
             if seen > Self.slotRebuildThreshold { return nil }
@@ -74,16 +77,27 @@ extension HealthStore {
         }
         var patched = slots
         patched.anchor = anchor
-        guard low <= high, low.isFinite, high.isFinite else { return patched }
-        // One slot earlier too: a new quantity shortens the weight of its source's previous instant.
-        let changed = (MergedSlots.slot(containing: low) - 1)..<(MergedSlots.slot(containing: high) + 1)
-        let lower = max(changed.lowerBound, slots.covered.lowerBound)
-        let upper = min(changed.upperBound, slots.covered.upperBound)
-        if lower < upper {
-            let (entries, names) = try await Self.discreteEntries(lower..<upper, computation, storage)
-            patched.replace(lower..<upper, with: entries, sourceNames: names)
+        // Only the runs of slots the additions touch are read again (a day of 2016 and today's readings are two
+        // small reads, not the years between), each a month per read like a build.
+        for run in Self.merged(touched) {
+            let lower = max(run.lowerBound, slots.covered.lowerBound)
+            let upper = min(run.upperBound, slots.covered.upperBound)
+            if lower < upper { try await fill(&patched, lower..<upper, computation) }
         }
         return patched
+    }
+
+    /// Ranges sorted and joined where they overlap or touch.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = runs.last, range.lowerBound <= last.upperBound {
+                runs[runs.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                runs.append(range)
+            }
+        }
+        return runs
     }
 
     /// Computes slots `range` and adds them, a month of slots per storage read, two reads in flight.
@@ -111,13 +125,16 @@ extension HealthStore {
                 running -= 1
             }
         }
-        // In order, so each part touches what is covered.
+        // In order into a fresh set (each part appended at its end), then into the held slots in one replacement:
+        // inserting part by part at the front of years of entries would move them all each time.
+        var filled = DiscreteSlots(anchor: slots.anchor)
         var start = range.lowerBound
         while start < range.upperBound {
             let end = min(start + Self.slotsPerRead, range.upperBound)
-            if let (entries, names) = parts[start] { slots.replace(start..<end, with: entries, sourceNames: names) }
+            if let (entries, names) = parts[start] { filled.replace(start..<end, with: entries, sourceNames: names) }
             start = end
         }
+        slots.replace(range, with: filled.entries, sourceNames: filled.sources)
     }
 
     /// The entries of slots `range`, from every quantity of the type overlapping them and those starting up

@@ -66,7 +66,13 @@ public final class StatisticsCache: Sendable {
 
     func store(_ slots: DiscreteSlots, for key: DiscreteSlots.Key) {
         state.withLock { state in
-            if let held = state.discrete[key], held.anchor > slots.anchor { return }
+            // A newer entry, or as new and covering more (two queries extended the same slots at once), is kept.
+            if let held = state.discrete[key],
+                held.anchor > slots.anchor
+                    || (held.anchor == slots.anchor && held.covered.count > slots.covered.count)
+            {
+                return
+            }
             state.discrete[key] = slots
             state.discreteRecency.removeAll { $0 == key }
             state.discreteRecency.append(key)
