@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import HealthRuntime
 import HealthServer
+import HealthCore
+import HealthQuery
 import HealthTesting
 import Testing
 
@@ -290,6 +292,26 @@ struct DashboardTests {
             #expect(oxygen.status == 200)
             let value = try #require(Self.value(of: "2025-06-01", in: oxygen.text))
             #expect(abs(value - 97) < 1e-9, "97 %, not 0.97 %")
+            // Weight shows in the person's preferred unit (the Health app's setting, kept in their store) unless
+            // the page asks for another.
+            let weight =
+                #"{"type":"HKQuantityTypeIdentifierBodyMass","startDate":"\#(start)","endDate":"\#(start)","#
+                + #""quantity":{"value":70,"unit":"kg"}}"#
+            #expect(
+                try await client.send(.post, "/v1/samples", token: owner, json: #"{"samples":[\#(weight)]}"#).status
+                    == 201)
+            let weightPage = "/dashboard/trends?type=weight&from=2025-06-01&to=2025-06-02"
+            let inKilograms = try #require(
+                Self.value(of: "2025-06-01", in: try await Self.page(client, weightPage, cookie).text))
+            #expect(abs(inKilograms - 70) < 1e-9)
+            let ana = try server.server.people.database(of: "ana")
+            try await ana.makeStore(for: .healthApp, policy: .grantAll).setPreferredUnit(.pound(), for: .bodyMass)
+            let inPounds = try #require(
+                Self.value(of: "2025-06-01", in: try await Self.page(client, weightPage, cookie).text))
+            #expect(abs(inPounds - 70 / 0.45359237) < 1e-6, "\(inPounds)")
+            let asked = try #require(
+                Self.value(of: "2025-06-01", in: try await Self.page(client, weightPage + "&unit=kg", cookie).text))
+            #expect(abs(asked - 70) < 1e-9)
         }
     }
 

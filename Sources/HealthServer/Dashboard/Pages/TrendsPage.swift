@@ -19,6 +19,15 @@ enum TrendsPage {
     /// ~1.1 s: BENCHMARKS.md).
     static let maxNaiveDays = 92
 
+    /// The person's preferred unit of the type (the Health app's *Units* setting, kept in their store), when the
+    /// page offers it: weight in pounds for someone who chose pounds, without `unit=lb` in every link.
+    static func preferredUnit(_ choice: DashboardUnits.Choice, _ data: DashboardData) async throws -> String? {
+        guard choice.units.count > 1, let preferred = try await data.store.preferredUnits()[choice.type] else {
+            return nil
+        }
+        return choice.units.first { DashboardUnits.unit($0.unit) == preferred }?.unit
+    }
+
     static func page(_ data: DashboardData, _ query: Query) async throws -> DashboardPage {
         let name = try query.string("type") ?? "steps"
         guard let choice = DashboardUnits.choice(name) else {
@@ -32,8 +41,10 @@ enum TrendsPage {
         guard var interval = StatisticsInterval(rawValue: intervalName), interval != .hour else {
             throw APIError.badRequest("interval must be day, week, month or year")
         }
-        let unitName = try query.string("unit") ?? choice.units[0].unit
-        guard let unitChoice = choice.units.first(where: { $0.unit == unitName }),
+        var unitName = try query.string("unit")
+        if unitName == nil { unitName = try await preferredUnit(choice, data) }
+        let chosenUnit = unitName ?? choice.units[0].unit
+        guard let unitChoice = choice.units.first(where: { $0.unit == chosenUnit }),
             let unit = DashboardUnits.unit(unitChoice.unit)
         else {
             throw APIError.badRequest("unit must be one of: \(choice.units.map(\.unit).joined(separator: ", "))")
