@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
-import HealthRuntime
-import HealthServer
 import HealthCore
 import HealthQuery
+import HealthRuntime
+import HealthServer
 import HealthTesting
 import Testing
 
