@@ -175,9 +175,21 @@ struct KeyHasher {
         add(UInt8(ascii: "|"))
     }
 
-    /// Adds a number's decimal digits and a `|`.
+    /// Adds a number's decimal digits and a `|` (the bytes of `String(number)`, without making the string).
     mutating func add(_ number: Int) {
-        add(String(number))
+        if number < 0 { add(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { add(buffer[index]) }
+        }
+        add(UInt8(ascii: "|"))
     }
 
     /// Adds the eight little-endian bytes of a double's bit pattern and a `|`.

@@ -57,10 +57,7 @@ extension ExportRecordMapper {
         // The key: type|source|version|start|end|value|unit|device, hashed piece by piece. The value and unit
         // enter it parsed (`60` and `60.0`, `mL/min·kg` and `mL/min*kg` are the same): the value as the bit
         // pattern of its double, the unit as its canonical spelling.
-        var key = KeyHasher()
-        key.add(draft.type)
-        key.add(sourceName)
-        key.add(header.sourceVersion ?? "")
+        var key = keyPrefix(draft.type, sourceName, header.sourceVersion ?? "")
         key.add(Int(start.timeIntervalSince1970))
         key.add(Int(end.timeIntervalSince1970))
         let sample: AnySample
@@ -145,6 +142,21 @@ extension ExportRecordMapper {
     ) -> (UUID, UInt64) {
         guard member else { return identities.next(forHash: hash, start: start) }
         return (ExportIdentity.uuid(fromHash: hash, prefix: ExportIdentity.timePrefix(start)), hash.high ^ hash.low)
+    }
+
+    /// The content key hashed through `type|source|version|`: records come in runs of the same three (their strings
+    /// are the very ones ``RecordValueCache`` handed out, so comparing them is cheap), and the hash of the run's
+    /// prefix is kept instead of hashing some 80 bytes again per record. Same bytes, same key.
+    mutating func keyPrefix(_ type: String, _ source: String, _ version: String) -> KeyHasher {
+        if let held = heldKeyPrefix, held.type == type, held.source == source, held.version == version {
+            return held.hasher
+        }
+        var hasher = KeyHasher()
+        hasher.add(type)
+        hasher.add(source)
+        hasher.add(version)
+        heldKeyPrefix = (type, source, version, hasher)
+        return hasher
     }
 
     /// The average and summary of an iOS 8–9 per-day aggregate (`min`, `max`, `average`, `recordCount`), or nil

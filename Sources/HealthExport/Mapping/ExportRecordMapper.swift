@@ -35,6 +35,8 @@ package struct ExportRecordMapper: Sendable {
     var recordValues = RecordValueCache()
     var correlation = CorrelationDraft()
     var workout: WorkoutDraft?
+    /// The content-key hash of the last record's `type|source|version|` (``keyPrefix(_:_:_:)``).
+    var heldKeyPrefix: (type: String, source: String, version: String, hasher: KeyHasher)?
     /// The distinct device descriptions (without their pointer) seen so far, and the last one admitted.
     var distinctDevices: Set<String> = []
     var lastAdmittedDevice = ""
