@@ -66,28 +66,14 @@ extension HealthStore {
     /// The counts brought to the store's anchor by its additions since; nil when something was deleted or too much
     /// changed (then they are counted again).
     private func patch(_ counts: TypeCounts, _ type: SampleType) async throws -> TypeCounts? {
+        // A sample added and deleted since the counts were taken shows as a deletion alone, which ends the walk:
+        // a deletion means counting again (they are rare).
         var patched = counts
-        var seen = 0
-        while true {
-            let batch: ChangeBatch
-            do {
-                batch = try await storage.changes(
-                    after: patched.anchor, matching: ChangeRequest(types: [type], limit: Self.slotChangePage))
-            } catch {
-                throw error.healthError
-            }
-            for change in batch.changes {
-                // The change log lists an addition only while its row exists: a sample added and deleted since the
-                // counts were taken shows as a deletion alone. So a deletion means counting again (they are rare).
-                guard case .added(let stored) = change else { return nil }
-                patched.bySource[stored.sample.sourceRevision?.source.bundleIdentifier ?? "", default: 0] += 1
-            }
-            seen += batch.changes.count
-            if seen > Self.countRecountThreshold { return nil }
-            guard batch.newAnchor > patched.anchor else { break }
-            patched.anchor = batch.newAnchor
-            guard batch.hasMore else { break }
+        let walked = try await additions(of: type, after: counts.anchor, limit: Self.countRecountThreshold) {
+            patched.bySource[$0.sample.sourceRevision?.source.bundleIdentifier ?? "", default: 0] += 1
         }
+        guard let (_, reached) = walked else { return nil }
+        patched.anchor = reached
         return patched
     }
 }

@@ -49,32 +49,18 @@ extension HealthStore {
         _ slots: DiscreteSlots, _ computation: StatisticsComputation, to anchor: Int64
     ) async throws -> DiscreteSlots? {
         guard slots.anchor < anchor else { return slots }
-        let type = SampleType.quantity(computation.typeIdentifier)
-        var after = slots.anchor
-        var seen = 0
         // The slots each addition touches, and the one before (a new quantity shortens the weight of its
         // source's previous instant).
         var touched: [Range<Int>] = []
-        while true {
-            let batch: ChangeBatch
-            do {
-                batch = try await storage.changes(
-                    after: after, matching: ChangeRequest(types: [type], limit: Self.slotChangePage))
-            } catch {
-                throw error.healthError
-            }
-            for change in batch.changes {
-                guard case .added(let stored) = change else { return nil }
-                let start = stored.sample.startDate.timeIntervalSinceReferenceDate
-                let end = stored.sample.endDate.timeIntervalSinceReferenceDate
-                guard start.isFinite, end.isFinite, end >= start else { continue }
-                touched.append((MergedSlots.slot(containing: start) - 1)..<(MergedSlots.slot(containing: end) + 1))
-            }
-            seen += batch.changes.count
-            if seen > Self.slotRebuildThreshold { return nil }
-            guard batch.hasMore, batch.newAnchor > after else { break }
-            after = batch.newAnchor
+        let walked = try await additions(
+            of: .quantity(computation.typeIdentifier), after: slots.anchor, limit: Self.slotRebuildThreshold
+        ) { stored in
+            let start = stored.sample.startDate.timeIntervalSinceReferenceDate
+            let end = stored.sample.endDate.timeIntervalSinceReferenceDate
+            guard start.isFinite, end.isFinite, end >= start else { return }
+            touched.append((MergedSlots.slot(containing: start) - 1)..<(MergedSlots.slot(containing: end) + 1))
         }
+        guard walked != nil else { return nil }
         var patched = slots
         patched.anchor = anchor
         // Only the runs of slots the additions touch are read again (a day of 2016 and today's readings are two

@@ -91,29 +91,16 @@ extension HealthStore {
     private func patch(
         _ slots: MergedSlots, _ computation: StatisticsComputation, to anchor: Int64
     ) async throws -> (MergedSlots, Int)? {
-        let type = SampleType.quantity(computation.typeIdentifier)
-        var after = slots.anchor
-        var seen = 0
         var low = Double.infinity
         var high = -Double.infinity
-        while true {
-            let batch: ChangeBatch
-            do {
-                batch = try await storage.changes(
-                    after: after, matching: ChangeRequest(types: [type], limit: Self.slotChangePage))
-            } catch {
-                throw error.healthError
-            }
-            for change in batch.changes {
-                guard case .added(let stored) = change else { return nil }
-                low = min(low, stored.sample.startDate.timeIntervalSinceReferenceDate)
-                high = max(high, stored.sample.endDate.timeIntervalSinceReferenceDate)
-            }
-            seen += batch.changes.count
-            if seen > Self.slotRebuildThreshold { return nil }
-            guard batch.hasMore, batch.newAnchor > after else { break }
-            after = batch.newAnchor
-        }
+        guard
+            let (seen, _) = try await additions(
+                of: .quantity(computation.typeIdentifier), after: slots.anchor, limit: Self.slotRebuildThreshold,
+                { stored in
+                    low = min(low, stored.sample.startDate.timeIntervalSinceReferenceDate)
+                    high = max(high, stored.sample.endDate.timeIntervalSinceReferenceDate)
+                })
+        else { return nil }
         var patched = slots
         patched.anchor = anchor
         if low <= high {
