@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parameters of a URL query string (`type=a&type=b&start=…`), in order: split at `&`, each at its first `=`;
 /// values are percent-decoded (a value that does not decode is kept as written), names are not; a parameter
 /// without `=` has an empty value. Empty pieces (`a=1&&b=2`) are skipped.
@@ -36,38 +38,10 @@ public struct QueryParameters: Sendable, Hashable {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
-    /// `%XX` decoded to bytes, read as UTF-8; nil for a malformed escape or bytes that are not UTF-8.
+    /// `%XX` decoded to bytes, read as UTF-8 (Foundation's `removingPercentEncoding`); nil for a malformed escape
+    /// or bytes that are not UTF-8.
     static func percentDecoded(_ raw: Substring.UTF8View.SubSequence) -> String? {
-        guard raw.contains(UInt8(ascii: "%")) else { return String(decoding: raw, as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(raw.count)
-        var index = raw.startIndex
-        while index < raw.endIndex {
-            let byte = raw[index]
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                index = raw.index(after: index)
-                continue
-            }
-            let first = raw.index(after: index)
-            guard first < raw.endIndex else { return nil }
-            let second = raw.index(after: first)
-            guard second < raw.endIndex, let high = hexValue(raw[first]), let low = hexValue(raw[second]) else {
-                return nil
-            }
-            bytes.append(high << 4 | low)
-            index = raw.index(after: second)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        String(decoding: raw, as: UTF8.self).removingPercentEncoding
     }
 
     public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {
