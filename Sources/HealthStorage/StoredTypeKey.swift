@@ -9,6 +9,8 @@ package enum SampleKind: Int64, Sendable {
     case correlation = 2
     case workout = 3
     case route = 4
+    /// Heartbeat series, electrocardiograms and clinical records (``PayloadSample``).
+    case payload = 5
 
     package init(_ sample: AnySample) {
         switch sample {
@@ -17,6 +19,7 @@ package enum SampleKind: Int64, Sendable {
         case .correlation: self = .correlation
         case .workout: self = .workout
         case .workoutRoute: self = .route
+        case .payload: self = .payload
         }
     }
 }
@@ -46,6 +49,7 @@ package struct TypeKey: Hashable, Sendable {
             case .correlation: SampleKind.correlation.rawValue
             case .workout: SampleKind.workout.rawValue
             case .workoutRoute: SampleKind.route.rawValue
+            case .heartbeatSeries, .electrocardiogram, .clinical: SampleKind.payload.rawValue
             default: -1
             }
     }
@@ -58,7 +62,7 @@ package struct TypeKey: Hashable, Sendable {
         case .correlation: .correlation(CorrelationTypeIdentifier(rawValue: identifier))
         case .workout: .workout
         case .route: .workoutRoute
-        case nil: SampleType(identifier: identifier)
+        case .payload, nil: SampleType(identifier: identifier)
         }
     }
 

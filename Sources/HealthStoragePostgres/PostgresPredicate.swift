@@ -159,6 +159,8 @@ struct PostgresPredicateCompiler {
             return partial("FALSE", positive: positive, &builder) { _ in "kind = 3" }
         case .noCorrelation:
             return "correlation_uuid IS NULL"
+        case .payload:
+            return partial("FALSE", positive: positive, &builder) { _ in "kind = \(SampleKind.payload.rawValue)" }
         case .associatedWithWorkout(let workout):
             workouts.insert(workout)
             let first = builder.arg(workout)

@@ -8,7 +8,7 @@
 // people(person_id PK, anchor, version)  each person's last change number and data version; a writer locks its
 //                                        person's row first (FOR UPDATE), so each person's commits are serialized
 //                                        and take their change numbers in commit order
-// types(id PK, kind, identifier) UNIQUE(kind, identifier)   kind as in SQLite (0 quantity … 4 route)
+// types(id PK, kind, identifier) UNIQUE(kind, identifier)   kind as in SQLite (0 quantity … 4 route, 5 payload)
 // samples(person_id, anchor, uuid, kind, type_id, source, start_date, end_date,
 //         value          a quantity in its type's canonical unit (NULL: unknown type or unconvertible unit),
 //         category_value, activity_type (workouts, UInt bit pattern), duration (workouts' duration),

@@ -56,7 +56,7 @@ struct SampleRow {
             duration = workout.duration
         case .workoutRoute(let value): route = value.workoutUUID
         case .quantity(let value): hasSeries = !value.series.isEmpty
-        case .correlation: break
+        case .correlation, .payload: break
         }
         let metaKeys: [String]? = sample.metadata.isEmpty ? nil : sample.metadata.map(\.key.rawValue).sorted()
         let placeholders = [

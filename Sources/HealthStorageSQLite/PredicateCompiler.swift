@@ -143,6 +143,8 @@ enum PredicateCompiler {
                 return partial("0", positive: positive) { _ in "kind = 3" }
             case .noCorrelation:
                 return "correlation_uuid IS NULL"
+            case .payload:
+                return partial("0", positive: positive) { _ in "kind = \(SampleKind.payload.rawValue)" }
             case .associatedWithWorkout(let workout):
                 let first = arg(workout)
                 let second = arg(workout)

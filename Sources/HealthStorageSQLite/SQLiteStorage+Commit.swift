@@ -155,7 +155,7 @@ struct CommitWriter {
             s.bind(18, workout.duration)
         case .workoutRoute(let route):
             s.bind(19, route.workoutUUID)
-        case .correlation:
+        case .correlation, .payload:
             break
         }
         s.bind(20, correlation)

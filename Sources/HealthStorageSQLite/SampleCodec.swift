@@ -67,6 +67,8 @@ enum SampleCodec {
                     statistics: workout.statistics))
         case .workoutRoute(let route):
             return try JSONEncoder().encode(route.locations)
+        case .payload(let sample):
+            return try JSONEncoder().encode(sample.payload)
         }
     }
 
@@ -138,6 +140,12 @@ enum SampleCodec {
             sample = .workoutRoute(
                 WorkoutRoute(
                     uuid: uuid, workoutUUID: row[18], locations: locations, start: start, end: end, device: device,
+                    metadata: metadata, sourceRevision: revision))
+        case (.payload, .heartbeatSeries), (.payload, .electrocardiogram), (.payload, .clinical):
+            let content = try JSONDecoder().decode(PayloadSample.Payload.self, from: payload ?? Data())
+            sample = .payload(
+                PayloadSample(
+                    uuid: uuid, type: stored, start: start, end: end, payload: content, device: device,
                     metadata: metadata, sourceRevision: revision))
         default:
             throw StorageDecodingError(what: "kind of anchor \(anchor)")

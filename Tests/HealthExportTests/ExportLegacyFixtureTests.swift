@@ -37,7 +37,7 @@ struct ExportLegacyFixtureTests {
         #expect(summary.issues.isEmpty)
     }
 
-    @Test func v11SleepAliasOldActivitySummaryAndClinicalRecordSkipped() throws {
+    @Test func v11SleepAliasOldActivitySummaryAndClinicalRecord() throws {
         let (batch, summary) = try Fixture.parse("v11")
         #expect(summary.locale == "de_DE")
         #expect(summary.exportDate == (try Fixture.date("2021-11-02 20:15:00 +0100")))
@@ -64,11 +64,17 @@ struct ExportLegacyFixtureTests {
                     appleStandHours: Quantity(unit: .count(), doubleValue: 11),
                     appleStandHoursGoal: Quantity(unit: .count(), doubleValue: 12))
             ])
-        #expect(
-            summary.skipped == [
-                ExportSummary.Skip(
-                    element: "ClinicalRecord", reason: "clinical records (FHIR side files) are not imported"): 1
-            ])
+        // The clinical record is mapped; its FHIR file is the import's to read.
+        #expect(summary.skipped.isEmpty)
+        #expect(summary.clinicalRecords == 1)
+        let record = try #require(batch.samples.compactMap(\.payloadSample).first)
+        #expect(record.sampleType == .clinical(.labResultRecord))
+        #expect(record.startDate == (try Fixture.date("2021-10-01 10:00:00 +0100")))
+        #expect(record.clinicalRecord?.fhirResource?.identifier == "x1")
+        #expect(record.clinicalRecord?.fhirResource?.fhirVersion == "1.0.2")
+        #expect(record.clinicalRecord?.fhirResource?.sourceURL == URL(string: "https://example.org/fhir"))
+        #expect(record.sourceRevision?.source.name == "Clinic")
+        #expect(batch.clinicalFiles.map(\.path) == ["/clinical-records/x1.json"])
     }
 
     @Test func v12BrokenDoctypeIsSkippedAndVisionAudiogramCounted() throws {

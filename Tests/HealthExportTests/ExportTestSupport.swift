@@ -16,6 +16,7 @@ enum Fixture {
             merged.samples += batch.samples
             merged.activitySummaries += batch.activitySummaries
             merged.routeFiles += batch.routeFiles
+            merged.clinicalFiles += batch.clinicalFiles
         }
         return (merged, summary)
     }

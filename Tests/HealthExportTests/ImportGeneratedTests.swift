@@ -22,6 +22,7 @@ struct ImportGeneratedTests {
         let expected =
             (elements["Record"] ?? 0) - (elements["Record_in_correlation"] ?? 0) + (elements["Correlation"] ?? 0)
             + (elements["Workout"] ?? 0) + (elements["WorkoutRoute"] ?? 0)
+            + (elements["HeartRateVariabilityMetadataList"] ?? 0)  // each becomes a heartbeat series too
         #expect(first.inserted == expected)
         #expect(first.alreadyPresent == 0)
         #expect(first.skippedCount == 0)

@@ -114,6 +114,7 @@ enum ImportSupport {
         case .correlation(let value): data = try? encoder.encode(value)
         case .workout(let value): data = try? encoder.encode(value)
         case .workoutRoute(let value): data = try? encoder.encode(value)
+        case .payload(let value): data = try? encoder.encode(value)
         }
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "unencodable \(sample.uuid)"
     }

@@ -99,6 +99,6 @@ import Testing
         #expect(PredicateCompiler.compile(.all).sql == "1")
         #expect(PredicateCompiler.compile(.none).sql == "0")
         #expect(PredicateCompiler.compile(.uuids([])).sql == "0")
-        #expect(PredicateCompiler.compile(.type(.electrocardiogram)).sql == "0")
+        #expect(PredicateCompiler.compile(.type(.audiogram)).sql == "0")
     }
 }

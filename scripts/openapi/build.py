@@ -120,13 +120,22 @@ SCHEMAS = {
         "type": {"type": "string", "examples": ["pause"]}, "startDate": DATE, "endDate": DATE}},
     "Sample": {"type": "object", "required": ["uuid", "type", "kind", "startDate", "endDate"], "properties": {
         "uuid": UUID, "type": {"type": "string"},
-        "kind": {"enum": ["quantity", "category", "correlation", "workout", "workoutRoute"]},
+        "kind": {"enum": ["quantity", "category", "correlation", "workout", "workoutRoute", "heartbeatSeries",
+                          "electrocardiogram", "clinicalRecord"]},
         "startDate": DATE, "endDate": DATE, "anchor": {"type": "integer"}, "quantity": ref("Quantity"),
         "seriesCount": {"type": "integer"}, "value": {"type": "integer"},
         "objects": {"type": "array", "items": ref("Sample")}, "activityType": {"type": "string"},
         "duration": {"type": "number"}, "events": {"type": "array", "items": ref("WorkoutEvent")},
         "statistics": {"type": "object", "additionalProperties": ref("WorkoutStatistics")},
         "workout": UUID, "locationCount": {"type": "integer"}, "source": ref("Source"), "device": ref("Device"),
+        "beats": {"type": "array", "items": {"type": "object", "required": ["t"], "properties": {
+            "t": {"type": "number"}, "gap": {"type": "boolean"}}}},
+        "classification": {"type": "integer"}, "symptomsStatus": {"type": "integer"},
+        "averageHeartRate": {"type": "number"}, "samplingFrequency": {"type": "number"},
+        "voltageCount": {"type": "integer"}, "displayName": {"type": "string"},
+        "fhirResource": {"type": "object", "properties": {
+            "resourceType": {"type": "string"}, "identifier": {"type": "string"}, "fhirVersion": {"type": "string"},
+            "sourceURL": {"type": "string"}}},
         "metadata": ref("Metadata")}},
     "WorkoutStatistics": {"type": "object", "properties": {
         k: ref("Quantity") for k in ["sum", "average", "minimum", "maximum", "mostRecent"]}},

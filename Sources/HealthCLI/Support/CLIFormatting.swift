@@ -57,6 +57,12 @@ enum CLIFormatting {
             return (String(correlation.objects.count), "members")
         case .workoutRoute(let route):
             return (String(route.count), "locations")
+        case .payload(let payload):
+            switch payload.payload {
+            case .heartbeats(let beats): return (String(beats.count), "beats")
+            case .electrocardiogram(let recording): return (String(recording.microvolts.count), "voltages")
+            case .clinicalRecord(let record): return (record.fhirResource?.resourceType ?? "", "FHIR")
+            }
         }
     }
 }

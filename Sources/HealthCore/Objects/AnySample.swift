@@ -13,6 +13,8 @@ public enum AnySample: HealthSample {
     case workout(Workout)
     /// A workout route.
     case workoutRoute(WorkoutRoute)
+    /// A heartbeat series, electrocardiogram or clinical record.
+    case payload(PayloadSample)
 
     /// Wraps a concrete sample; nil for a conforming type HealthCore does not know.
     public init?(_ sample: any HealthSample) {
@@ -22,6 +24,7 @@ public enum AnySample: HealthSample {
         case let value as Correlation: self = .correlation(value)
         case let value as Workout: self = .workout(value)
         case let value as WorkoutRoute: self = .workoutRoute(value)
+        case let value as PayloadSample: self = .payload(value)
         case let value as AnySample: self = value
         default: return nil
         }
@@ -35,6 +38,7 @@ public enum AnySample: HealthSample {
         case .correlation(let value): value
         case .workout(let value): value
         case .workoutRoute(let value): value
+        case .payload(let value): value
         }
     }
 
@@ -50,6 +54,7 @@ public enum AnySample: HealthSample {
             case .correlation(let value): value.uuid
             case .workout(let value): value.uuid
             case .workoutRoute(let value): value.uuid
+            case .payload(let value): value.uuid
             }
         }
         set {
@@ -69,6 +74,9 @@ public enum AnySample: HealthSample {
             case .workoutRoute(var value):
                 value.uuid = newValue
                 self = .workoutRoute(value)
+            case .payload(var value):
+                value.uuid = newValue
+                self = .payload(value)
             }
         }
     }
@@ -81,6 +89,7 @@ public enum AnySample: HealthSample {
         case .correlation(let value): value.sampleType
         case .workout(let value): value.sampleType
         case .workoutRoute(let value): value.sampleType
+        case .payload(let value): value.sampleType
         }
     }
 
@@ -92,6 +101,7 @@ public enum AnySample: HealthSample {
         case .correlation(let value): value.startDate
         case .workout(let value): value.startDate
         case .workoutRoute(let value): value.startDate
+        case .payload(let value): value.startDate
         }
     }
 
@@ -103,6 +113,7 @@ public enum AnySample: HealthSample {
         case .correlation(let value): value.endDate
         case .workout(let value): value.endDate
         case .workoutRoute(let value): value.endDate
+        case .payload(let value): value.endDate
         }
     }
 
@@ -114,6 +125,7 @@ public enum AnySample: HealthSample {
         case .correlation(let value): value.device
         case .workout(let value): value.device
         case .workoutRoute(let value): value.device
+        case .payload(let value): value.device
         }
     }
 
@@ -126,6 +138,7 @@ public enum AnySample: HealthSample {
             case .correlation(let value): value.metadata
             case .workout(let value): value.metadata
             case .workoutRoute(let value): value.metadata
+            case .payload(let value): value.metadata
             }
         }
         set {
@@ -145,6 +158,9 @@ public enum AnySample: HealthSample {
             case .workoutRoute(var value):
                 value.metadata = newValue
                 self = .workoutRoute(value)
+            case .payload(var value):
+                value.metadata = newValue
+                self = .payload(value)
             }
         }
     }
@@ -158,6 +174,7 @@ public enum AnySample: HealthSample {
             case .correlation(let value): value.sourceRevision
             case .workout(let value): value.sourceRevision
             case .workoutRoute(let value): value.sourceRevision
+            case .payload(let value): value.sourceRevision
             }
         }
         set {
@@ -177,6 +194,9 @@ public enum AnySample: HealthSample {
             case .workoutRoute(var value):
                 value.sourceRevision = newValue
                 self = .workoutRoute(value)
+            case .payload(var value):
+                value.sourceRevision = newValue
+                self = .payload(value)
             }
         }
     }
@@ -208,6 +228,12 @@ public enum AnySample: HealthSample {
     /// The route, if this is one.
     public var workoutRoute: WorkoutRoute? {
         if case .workoutRoute(let value) = self { return value }
+        return nil
+    }
+
+    /// The payload sample, if this is one.
+    public var payloadSample: PayloadSample? {
+        if case .payload(let value) = self { return value }
         return nil
     }
 }

@@ -80,6 +80,8 @@ extension SamplePredicate {
             return !context.isCorrelationMember(sample.uuid)
         case .associatedWithWorkout(let workout):
             return context.isSample(sample.uuid, associatedWithWorkout: workout)
+        case .payload(let condition):
+            return condition.holds(for: sample)
         case .and(let children):
             return children.allSatisfy { evaluate($0, sample, context) }
         case .or(let children):

@@ -38,6 +38,7 @@ public struct SamplePredicate: Sendable, Hashable {
         case workoutStatistic(QuantityTypeIdentifier, WorkoutStatisticKind, ComparisonOperator, Quantity)
         case noCorrelation
         case associatedWithWorkout(UUID)
+        case payload(PayloadCondition)
         case and([Node])
         case or([Node])
         case not(Node)

@@ -19,6 +19,7 @@
 /// - ``quantity(_:)``
 /// - ``category(_:)``
 /// - ``correlation(_:)``
+/// - ``clinical(_:)``
 /// - ``workout``
 /// - ``workoutRoute``
 /// - ``heartbeatSeries``
@@ -54,6 +55,8 @@ public struct SampleType: Sendable {
         public static let audiogram = Kind(rawValue: "audiogram")
         /// Electrocardiograms.
         public static let electrocardiogram = Kind(rawValue: "electrocardiogram")
+        /// Clinical records (`HKClinicalTypeIdentifier…`).
+        public static let clinical = Kind(rawValue: "clinical")
         /// Any other identifier (documents, vision prescriptions, characteristics, future types).
         public static let other = Kind(rawValue: "other")
 
@@ -77,6 +80,8 @@ public struct SampleType: Sendable {
     static let categoryPrefix = "HKCategoryTypeIdentifier"
     /// The prefix of correlation type identifiers.
     static let correlationPrefix = "HKCorrelationTypeIdentifier"
+    /// The prefix of clinical type identifiers.
+    static let clinicalPrefix = "HKClinicalTypeIdentifier"
 
     /// The singleton types with a kind of their own, by identifier.
     private static let singletons: [String: Kind] = [
@@ -99,6 +104,8 @@ public struct SampleType: Sendable {
             kind = .category
         } else if identifier.hasPrefix(Self.correlationPrefix) {
             kind = .correlation
+        } else if identifier.hasPrefix(Self.clinicalPrefix) {
+            kind = .clinical
         } else {
             kind = Self.singletons[identifier] ?? .other
         }
@@ -118,6 +125,11 @@ public struct SampleType: Sendable {
     /// A correlation type: blood pressure or food.
     public static func correlation(_ identifier: CorrelationTypeIdentifier) -> SampleType {
         SampleType(identifier: identifier.rawValue, kind: .correlation)
+    }
+
+    /// A clinical record type, such as lab results.
+    public static func clinical(_ identifier: ClinicalTypeIdentifier) -> SampleType {
+        SampleType(identifier: identifier.rawValue, kind: .clinical)
     }
 
     /// Workouts (`HKWorkoutTypeIdentifier`).
@@ -146,5 +158,10 @@ public struct SampleType: Sendable {
     /// The correlation type identifier, when this is a correlation type.
     public var correlationIdentifier: CorrelationTypeIdentifier? {
         kind == .correlation ? CorrelationTypeIdentifier(rawValue: identifier) : nil
+    }
+
+    /// The clinical type identifier, when this is a clinical record type.
+    public var clinicalIdentifier: ClinicalTypeIdentifier? {
+        kind == .clinical ? ClinicalTypeIdentifier(rawValue: identifier) : nil
     }
 }

@@ -43,6 +43,7 @@ public enum SampleValidator {
         case .correlation(let value): checker.check(value)
         case .workout(let value): checker.check(value)
         case .workoutRoute(let value): checker.check(value)
+        case .payload(let value): checker.check(value)
         }
         return checker.issues
     }

@@ -32,6 +32,10 @@ public struct ValidationRule: RawRepresentable, Hashable, Sendable, Codable, Cus
     public static let workoutActivity = ValidationRule(rawValue: "workoutActivity")
     /// A route location has coordinates out of range or is out of time order.
     public static let routeLocation = ValidationRule(rawValue: "routeLocation")
+    /// A payload that does not fit its sample: a payload of another kind than the type, heartbeats out of order or
+    /// outside the series, an electrocardiogram without a positive sampling frequency, with non-finite or too many
+    /// voltages, or a clinical record with an empty name or an oversized resource.
+    public static let payloadContent = ValidationRule(rawValue: "payloadContent")
     /// A reserved metadata key holds a value of the wrong kind or out of range.
     public static let metadataValue = ValidationRule(rawValue: "metadataValue")
     /// `HKMetadataKeySyncIdentifier` and `HKMetadataKeySyncVersion` must appear together.

@@ -33,6 +33,8 @@ public struct ExportImporter: Sendable {
         public var reportDisappeared: Bool
         /// Whether to read `workout-routes/*.gpx` files into the routes' locations.
         public var readRouteFiles: Bool
+        /// Whether to import `electrocardiograms/*.csv` as electrocardiogram samples.
+        public var readElectrocardiograms = true
         /// Whether to bring the merged statistics of the cumulative types the import touched up to date after
         /// it commits (``HealthStore/prepareStatistics(for:)``), so the first statistics query afterwards is
         /// fast. It costs about one read of those types' samples; the import is committed either way.
@@ -99,14 +101,6 @@ public struct ExportImporter: Sendable {
         report.characteristicsImported = tally.characteristicsImported
         report.sources = tally.summary.sources
         report.skipped = tally.summary.skipped.merging(tally.skipped, uniquingKeysWith: +)
-        let electrocardiograms = ExportSideFiles(url: url, isArchive: ExportSideFiles.isArchive(url))
-            .electrocardiogramCount()
-        if electrocardiograms > 0 {
-            let key = ExportSummary.Skip(
-                element: "electrocardiograms/*.csv",
-                reason: "electrocardiogram recordings are not imported (no electrocardiogram sample kind)")
-            report.skipped[key, default: 0] += electrocardiograms
-        }
         report.issues = Array((tally.summary.issues + tally.issues).prefix(ExportSummary.maximumIssues))
         report.issueCount = tally.summary.issueCount + tally.issueCount
         report.anchor = result.anchor

@@ -2,7 +2,8 @@ import Foundation
 import HealthCore
 import ZIPFoundation
 
-/// The side files of an export: routes' GPX files and electrocardiogram CSVs, in the archive or in the folders
+/// The side files of an export: routes' GPX files, electrocardiogram CSVs and clinical records' FHIR resources, in
+/// the archive or in the folders
 /// beside a bare `export.xml` (reference §8.1). Used on one thread.
 final class ExportSideFiles {
     private let url: URL
@@ -23,14 +24,16 @@ final class ExportSideFiles {
         return signature.elementsEqual([0x50, 0x4B, 0x03, 0x04])
     }
 
-    /// The number of electrocardiogram CSV files (`electrocardiograms/ecg_*.csv`).
-    func electrocardiogramCount() -> Int {
+    /// The electrocardiogram CSV files (`electrocardiograms/*.csv`), as paths below the export folder, sorted.
+    func electrocardiogramPaths() -> [String] {
         if isArchive {
-            return (try? index())?.keys.filter(Self.isElectrocardiogram).count ?? 0
+            guard let entries = try? index() else { return [] }
+            // The index holds each entry under its full path and under its path below the export folder.
+            return Set(entries.keys.filter(Self.isElectrocardiogram)).sorted()
         }
         let folder = url.deletingLastPathComponent().appendingPathComponent("electrocardiograms")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { Self.isElectrocardiogram("electrocardiograms/" + $0) }.count
+        return names.map { "electrocardiograms/" + $0 }.filter(Self.isElectrocardiogram).sorted()
     }
 
     private static func isElectrocardiogram(_ path: String) -> Bool {
@@ -41,31 +44,41 @@ final class ExportSideFiles {
     /// - Throws: ``ExportError`` `.io` (not found, unreadable) or `.notXML`, naming the file.
     func routeLocations(_ path: String) throws -> (locations: [RouteLocation], skipped: Int) {
         let relative = try Self.confined(path)
-        let data: Data
-        if isArchive {
-            guard let archive = try openArchive(), let entry = try index()[relative] else {
-                throw ExportError(code: .io, message: "the route file is not in the archive", file: relative)
-            }
-            guard entry.uncompressedSize <= UInt64(Self.maxSideFileBytes) else {
-                throw ExportError(
-                    code: .io, message: "the route file is larger than \(Self.maxSideFileBytes >> 20) MB; not read",
-                    file: relative)
-            }
-            var collected = Data()
-            do {
-                _ = try archive.extract(entry, bufferSize: 1 << 16, skipCRC32: true) { collected.append($0) }
-            } catch {
-                throw ExportError(code: .io, message: "the route file cannot be inflated", file: relative)
-            }
-            data = collected
-        } else {
-            data = try readInsideFolder(relative)
-        }
+        let data = try read(relative, what: "route file", limit: Self.maxSideFileBytes)
         do {
             return try GPXReader.locations(in: data)
         } catch let error as ExportError {
             throw error.naming(relative)
         }
+    }
+
+    /// The bytes of a side file at a path below the export folder (already confined), at most `limit` bytes.
+    /// - Throws: ``ExportError`` `.io` naming the file: not found, too large, not inflatable, outside the folder.
+    func read(_ relative: String, what: String, limit: Int) throws -> Data {
+        guard isArchive else { return try readInsideFolder(relative, what: what, limit: limit) }
+        guard let archive = try openArchive(), let entry = try index()[relative] else {
+            throw ExportError(code: .io, message: "the \(what) is not in the archive", file: relative)
+        }
+        guard entry.uncompressedSize <= UInt64(limit) else {
+            throw ExportError(
+                code: .io, message: "the \(what) is larger than \(Self.megabytes(limit)); not read", file: relative)
+        }
+        var collected = Data()
+        do {
+            _ = try archive.extract(entry, bufferSize: 1 << 16, skipCRC32: true) { chunk in
+                guard collected.count + chunk.count <= limit else { throw SideFileTooLarge() }
+                collected.append(chunk)
+            }
+        } catch {
+            throw ExportError(code: .io, message: "the \(what) cannot be inflated", file: relative)
+        }
+        return collected
+    }
+
+    private struct SideFileTooLarge: Error {}
+
+    private static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes >> 10) KB"
     }
 
     /// The largest side file read (a day-long GPX at one point a second is about 20 MB).
@@ -91,27 +104,27 @@ final class ExportSideFiles {
 
     /// A side file of a bare `export.xml`: a regular file below its folder once symbolic links are resolved — not
     /// a device, a FIFO or a link out of the export — and not larger than ``maxSideFileBytes``.
-    private func readInsideFolder(_ relative: String) throws -> Data {
+    private func readInsideFolder(_ relative: String, what: String, limit: Int) throws -> Data {
         let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path
         let file = url.deletingLastPathComponent().appendingPathComponent(relative).resolvingSymlinksInPath()
             .standardizedFileURL
         guard file.path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
             throw ExportError(
-                code: .io, message: "the route file is a link out of the export folder; not read", file: relative)
+                code: .io, message: "the \(what) is a link out of the export folder; not read", file: relative)
         }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else {
-            throw ExportError(code: .io, message: "the route file is missing or unreadable", file: relative)
+            throw ExportError(code: .io, message: "the \(what) is missing or unreadable", file: relative)
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw ExportError(code: .io, message: "the route file is not a regular file; not read", file: relative)
+            throw ExportError(code: .io, message: "the \(what) is not a regular file; not read", file: relative)
         }
-        if let size = attributes[.size] as? NSNumber, size.intValue > Self.maxSideFileBytes {
+        if let size = attributes[.size] as? NSNumber, size.intValue > limit {
             throw ExportError(
-                code: .io, message: "the route file is larger than \(Self.maxSideFileBytes >> 20) MB; not read",
+                code: .io, message: "the \(what) is larger than \(Self.megabytes(limit)); not read",
                 file: relative)
         }
         guard let contents = FileManager.default.contents(atPath: file.path) else {
-            throw ExportError(code: .io, message: "the route file is missing or unreadable", file: relative)
+            throw ExportError(code: .io, message: "the \(what) is missing or unreadable", file: relative)
         }
         return contents
     }

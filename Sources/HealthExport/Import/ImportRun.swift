@@ -20,6 +20,7 @@ struct ImportRun: Sendable {
         var withLocations = 0
         var issues: [ExportError] = []
         var skippedPoints = 0
+        var droppedClinicalRecords = 0
     }
 
     /// A batch made ready by the parsing task.
@@ -76,8 +77,10 @@ struct ImportRun: Sendable {
                 var batch = next
                 var notes = RouteNotes()
                 if options.readRouteFiles, !batch.routeFiles.isEmpty { readRoutes(&batch, sideFiles, &notes) }
+                if !batch.clinicalFiles.isEmpty { readClinicalResources(&batch, sideFiles, &notes) }
                 try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
             }
+            if options.readElectrocardiograms { try await readElectrocardiograms(sideFiles, into: queue) }
             queue.finish()
             return reader.summary ?? ExportSummary()
         } catch {
@@ -113,6 +116,105 @@ struct ImportRun: Sendable {
             }
         }
     }
+
+    /// Completes clinical records from their FHIR files; a record whose file is missing, too large or not a FHIR
+    /// resource is dropped with an issue naming the file (never its content).
+    private func readClinicalResources(
+        _ batch: inout ExportBatch, _ sideFiles: ExportSideFiles, _ notes: inout RouteNotes
+    ) {
+        var positions: [UUID: Int] = [:]
+        for (index, sample) in batch.samples.enumerated() where sample.payloadSample?.clinicalRecord != nil {
+            positions[sample.uuid] = index
+        }
+        var dropped = IndexSet()
+        for reference in batch.clinicalFiles {
+            guard let index = positions[reference.recordUUID], var record = batch.samples[index].payloadSample,
+                var content = record.clinicalRecord, var resource = content.fhirResource
+            else { continue }
+            let line = index < batch.lines.count ? batch.lines[index] : 0
+            do {
+                let relative = try ExportSideFiles.confined(reference.path)
+                let data = try sideFiles.read(
+                    relative, what: "FHIR resource file", limit: ClinicalRecordContent.maxResourceBytes)
+                let read = try FHIRResourceReader.read(data, file: relative)
+                resource.resourceType = read.resourceType
+                resource.data = data
+                content.fhirResource = resource
+                if let name = read.displayName { content.displayName = name }
+                record.payload = .clinicalRecord(content)
+                batch.samples[index] = .payload(record)
+            } catch let error as ExportError {
+                dropped.insert(index)
+                let message =
+                    error.message.hasPrefix("ClinicalRecord")
+                    ? error.message : "ClinicalRecord: \(error.message); not imported"
+                notes.issues.append(ExportError(code: error.code, message: message, line: line, file: error.file))
+            } catch {
+                dropped.insert(index)
+                notes.issues.append(
+                    ExportError(code: .io, message: "ClinicalRecord: the FHIR resource file is unreadable"))
+            }
+        }
+        for index in dropped.reversed() {
+            batch.samples.remove(at: index)
+            if index < batch.lines.count { batch.lines.remove(at: index) }
+        }
+        notes.droppedClinicalRecords += dropped.count
+        batch.clinicalFiles = []
+    }
+
+    /// Reads `electrocardiograms/*.csv` into electrocardiogram samples, in batches after the document's. A file
+    /// that does not read is an issue naming it and its line; the others import.
+    private func readElectrocardiograms(_ sideFiles: ExportSideFiles, into queue: BatchQueue<Ready>) async throws {
+        var resolver = ExportSourceResolver()
+        var batch = ExportBatch()
+        var notes = RouteNotes()
+        for path in sideFiles.electrocardiogramPaths() {
+            try Task.checkCancellation()
+            do {
+                let data = try sideFiles.read(
+                    path, what: "electrocardiogram file", limit: ElectrocardiogramCSV.maxBytes)
+                let parsed = try ElectrocardiogramCSV.parse(data, file: path)
+                batch.samples.append(.payload(Self.electrocardiogram(parsed, resolver: &resolver)))
+                batch.lines.append(0)
+            } catch let error as ExportError {
+                notes.issues.append(error)
+            }
+            if batch.samples.count >= 64 {
+                try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
+                batch = ExportBatch()
+                notes = RouteNotes()
+            }
+        }
+        if !batch.samples.isEmpty || !notes.issues.isEmpty {
+            try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
+        }
+    }
+
+    /// The sample of a parsed electrocardiogram file: saved by the ECG app (source `ECG`, the file's software
+    /// version), identified by its content like every exported sample.
+    static func electrocardiogram(
+        _ parsed: ElectrocardiogramCSV.Parsed, resolver: inout ExportSourceResolver
+    ) -> PayloadSample {
+        var key = KeyHasher()
+        key.add(SampleType.electrocardiogram.identifier)
+        key.add(electrocardiogramSource)
+        key.add(parsed.softwareVersion ?? "")
+        key.add(Int(parsed.recorded.timeIntervalSince1970))
+        key.add(parsed.recording.samplingFrequency)
+        key.add(parsed.recording.microvolts.count)
+        for value in parsed.recording.microvolts { key.add(value) }
+        let uuid = ExportIdentity.uuid(fromHash: key.value, prefix: ExportIdentity.timePrefix(parsed.recorded))
+        let device = parsed.device.map { Device(name: $0) }
+        var sample = PayloadSample.electrocardiogram(
+            uuid: uuid, start: parsed.recorded, recording: parsed.recording, device: device)
+        sample.sourceRevision = resolver.revision(
+            named: electrocardiogramSource, version: parsed.softwareVersion, device: device)
+        return sample
+    }
+
+    /// The source of imported electrocardiograms: the export does not name it; on the watch it is the ECG app.
+    static let electrocardiogramSource = "ECG"
 
     /// Reports progress with rates from the clock.
     private func report(_ parsed: ExportParser.Progress) {

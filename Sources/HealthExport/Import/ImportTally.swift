@@ -27,6 +27,10 @@ struct ImportTally: Sendable {
             let key = ExportSummary.Skip(element: "trkpt", reason: "route point without coordinates or time")
             skipped[key, default: 0] += notes.skippedPoints
         }
+        if notes.droppedClinicalRecords > 0 {
+            let key = ExportSummary.Skip(element: "ClinicalRecord", reason: "its FHIR resource file did not read")
+            skipped[key, default: 0] += notes.droppedClinicalRecords
+        }
         let plain = batch.plain
         let plainLines = batch.plainLines
         let routes = batch.routes
@@ -117,6 +121,12 @@ struct ImportTally: Sendable {
         case .correlation: "Correlation(\(sample.sampleType.identifier))"
         case .workout: "Workout"
         case .workoutRoute: "WorkoutRoute"
+        case .payload(let payload):
+            switch payload.payload {
+            case .heartbeats: "HeartRateVariabilityMetadataList"
+            case .electrocardiogram: "electrocardiograms/*.csv"
+            case .clinicalRecord: "ClinicalRecord(\(sample.sampleType.identifier))"
+            }
         }
     }
 }

@@ -59,6 +59,17 @@ package enum ExportDateParser {
         return value
     }
 
+    /// The UTC offset of a date in the export layouts, in seconds east of UTC; nil when it is not one.
+    static func offset(of bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { b in
+            switch b.count {
+            case 25: offset(b, 20)
+            case 19: offset(b, 14)
+            default: nil
+            }
+        }
+    }
+
     /// `±hhmm` in seconds east of UTC.
     private static func offset(_ b: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
         let sign: Int

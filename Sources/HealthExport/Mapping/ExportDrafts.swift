@@ -20,6 +20,8 @@ struct RecordDraft {
     var header = SampleHeader()
     var metadata = Metadata()
     var beats: [String] = []
+    /// The start date's UTC offset in seconds, kept for HRV records only (their beats' times of day are in it).
+    var startOffset: Int?
     var line = 0
     var inCorrelation = false
 }

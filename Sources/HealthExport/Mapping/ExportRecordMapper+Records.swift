@@ -33,6 +33,12 @@ extension ExportRecordMapper {
                 }
             }
         }
+        if draft.type.utf8.count == Self.heartRateVariabilityType.utf8.count,
+            draft.type == Self.heartRateVariabilityType,
+            let index = tag.index(of: "startDate")
+        {
+            draft.startOffset = ExportDateParser.offset(of: tag.rawValueBytes(at: index))
+        }
         if inCorrelation {
             summary.correlationMemberRecords += 1
         } else {
@@ -129,6 +135,9 @@ extension ExportRecordMapper {
             deferred.append((fold, sample, draft.line))
         } else {
             emit(sample, line: draft.line)
+            if !draft.beats.isEmpty, let quantity = sample.quantitySample {
+                heartbeatSeries(of: quantity, draft: draft, sourceName: sourceName, deviceKey: deviceKey)
+            }
         }
     }
 

@@ -232,8 +232,8 @@ package struct ExportRecordMapper: Sendable {
             return .leaf
         }
         if tag.nameEquals("ClinicalRecord") {
-            summary.skip("ClinicalRecord", "clinical records (FHIR side files) are not imported")
-            return .skipped
+            clinicalRecord(tag)
+            return .leaf
         }
         if tag.nameEquals("Audiogram") {
             summary.skip("Audiogram", "audiograms are not imported")

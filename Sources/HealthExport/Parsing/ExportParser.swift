@@ -98,6 +98,7 @@ public struct ExportParser: Sendable {
             merged.lines += batch.lines
             merged.activitySummaries += batch.activitySummaries
             merged.routeFiles += batch.routeFiles
+            merged.clinicalFiles += batch.clinicalFiles
         }
         return (merged, summary)
     }

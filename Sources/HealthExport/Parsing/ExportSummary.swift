@@ -44,6 +44,10 @@ public struct ExportSummary: Sendable, Hashable {
     public var workoutRoutes = 0
     /// `FileReference` paths of routes.
     public var routeFileReferences = 0
+    /// Heartbeat series made from HRV records' beat lists.
+    public var heartbeatSeries = 0
+    /// `ClinicalRecord` elements read (each completed from its FHIR file by the import, or dropped).
+    public var clinicalRecords = 0
     /// Activity summaries (rings days).
     public var activitySummaries = 0
     /// Samples emitted (quantity, category, correlation, workout and route samples; members count inside their
@@ -93,6 +97,14 @@ public struct ExportSummary: Sendable, Hashable {
 }
 
 /// A reference from an imported route to its GPX side file.
+/// A clinical record's FHIR resource file (`ClinicalRecord@resourceFilePath`), to be read into the record.
+package struct ClinicalFileReference: Sendable, Hashable {
+    /// The record's UUID.
+    package var recordUUID: UUID
+    /// The path as written, e.g. `/clinical-records/Observation-1A2B.json`.
+    package var path: String
+}
+
 public struct RouteFileReference: Sendable, Hashable {
     /// The route sample's UUID.
     public var routeUUID: UUID
@@ -119,6 +131,9 @@ public struct ExportBatch: Sendable, Hashable {
     public var routeFiles: [RouteFileReference] = []
     /// The document line of each sample's element, parallel to ``samples`` (for reports).
     var lines: [Int] = []
+    /// The FHIR resource files of the clinical records in this batch (read by the import, which then completes
+    /// or drops each record).
+    package var clinicalFiles: [ClinicalFileReference] = []
 
     /// Creates an empty batch.
     public init() {}

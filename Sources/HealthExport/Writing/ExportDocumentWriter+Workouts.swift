@@ -113,7 +113,7 @@ extension ExportDocumentWriter {
             } catch {
                 throw ExportError(code: .io, message: "cannot write a route file", file: name.file)
             }
-            routeFiles.append("workout-routes/" + name.file)
+            sideFiles.append("workout-routes/" + name.file)
             out.element("FileReference", indent: 3, [("path", "/workout-routes/" + name.file)])
             report.routeFiles += 1
         } else {

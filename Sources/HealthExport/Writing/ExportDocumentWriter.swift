@@ -8,8 +8,9 @@ struct ExportDocumentWriter {
     /// Where GPX files go (the `apple_health_export` folder of the archive being built); nil writes routes inline.
     let routeFolder: URL?
     var report: ExportWriteReport
-    /// GPX files written, by path inside the export folder.
-    var routeFiles: [String] = []
+    /// Side files written (GPX routes, electrocardiogram CSVs, FHIR resources), by path inside the export folder.
+    var sideFiles: [String] = []
+    var sideFileNames: Set<String> = []
     var routeNames: Set<String> = []
 
     init(out: XMLOutput, routeFolder: URL?, report: ExportWriteReport) {

@@ -15,6 +15,13 @@ public struct ExportWriteReport: Sendable, Hashable {
     public var workouts: Int
     /// GPX files written for routes (zip only; a bare XML writes no side files and skips routes).
     public var routeFiles: Int
+    /// Electrocardiogram CSV files written (zip only).
+    public var electrocardiogramFiles = 0
+    /// `ClinicalRecord` elements written with their FHIR files (zip only).
+    public var clinicalRecords = 0
+    /// Payload samples with no place in this form of the export: heartbeat series (an HRV record's beat list
+    /// carries the export's), and electrocardiograms and clinical records in a bare `export.xml`.
+    public var payloadsLeftOut = 0
     /// `ActivitySummary` elements.
     public var activitySummaries: Int
     /// Bytes of XML written.
@@ -112,7 +119,7 @@ public struct ExportWriter: Sendable {
             try replace(url, with: xml)
         } else {
             let zip = work.appendingPathComponent("export.zip")
-            try archive(zip, from: work, routes: document.routeFiles)
+            try archive(zip, from: work, sideFiles: document.sideFiles)
             try replace(url, with: zip)
         }
         return document.report
@@ -137,6 +144,8 @@ public struct ExportWriter: Sendable {
                     try document.workout(
                         workout, routes: routes.compactMap(\.workoutRoute).filter { $0.workoutUUID == workout.uuid })
                 case .workoutRoute: break
+                case .payload(let payload):
+                    if try !document.payload(payload) { document.report.payloadsLeftOut += 1 }
                 }
             }
             anchor = page.newAnchor
@@ -148,15 +157,16 @@ public struct ExportWriter: Sendable {
         document.footer()
     }
 
-    /// Builds the archive: `apple_health_export/export.xml` and the route files, deflated.
-    private func archive(_ zip: URL, from base: URL, routes: [String]) throws {
+    /// Builds the archive: `apple_health_export/export.xml` and the side files (routes, electrocardiograms, FHIR
+    /// resources), deflated.
+    private func archive(_ zip: URL, from base: URL, sideFiles: [String]) throws {
         do {
             let archive = try Archive(url: zip, accessMode: .create)
             try archive.addEntry(
                 with: "apple_health_export/export.xml", relativeTo: base, compressionMethod: .deflate)
-            for route in routes {
+            for file in sideFiles {
                 try archive.addEntry(
-                    with: "apple_health_export/" + route, relativeTo: base, compressionMethod: .deflate)
+                    with: "apple_health_export/" + file, relativeTo: base, compressionMethod: .deflate)
             }
         } catch {
             throw ExportError(code: .io, message: "cannot build the archive", file: zip.lastPathComponent)

@@ -71,6 +71,18 @@ struct SamplesTool: HealthTool {
             entry["members"] = .int(correlation.objects.count)
         case .workoutRoute(let route):
             entry["points"] = .int(route.count)
+        case .payload(let payload):
+            switch payload.payload {
+            case .heartbeats(let beats):
+                entry["beats"] = .int(beats.count)
+            case .electrocardiogram(let recording):
+                entry["voltageMeasurements"] = .int(recording.microvolts.count)
+                entry["samplingFrequencyHz"] = Answer.optionalNumber(recording.samplingFrequency)
+                entry["averageHeartRate"] = Answer.optionalNumber(recording.averageHeartRate)
+            case .clinicalRecord(let record):
+                entry["displayName"] = .string(record.displayName)
+                entry["fhirResourceType"] = record.fhirResource.map { .string($0.resourceType) } ?? .null
+            }
         }
         return .object(entry)
     }

@@ -47,7 +47,7 @@ enum ShareRules {
             return identifier.typeDescription?.isAppleComputed != true
         }
         switch type.kind {
-        case .correlation:
+        case .correlation, .electrocardiogram, .clinical:
             return false
         case .other:
             return !type.identifier.hasPrefix("HKCharacteristicTypeIdentifier")

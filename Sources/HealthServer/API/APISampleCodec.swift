@@ -53,8 +53,43 @@ enum APISampleCodec {
             object["kind"] = .string("workoutRoute")
             if let workout = route.workoutUUID { object["workout"] = .string(workout.uuidString) }
             object["locationCount"] = .number(Double(route.locations.count))
+        case .payload(let payload):
+            encode(payload.payload, into: &object)
         }
         return .object(object)
+    }
+
+    /// A payload sample's fields: a series' beats, an electrocardiogram's summary (its voltages are not sent), a
+    /// clinical record's name and FHIR resource header.
+    static func encode(_ payload: PayloadSample.Payload, into object: inout [String: JSONValue]) {
+        switch payload {
+        case .heartbeats(let beats):
+            object["kind"] = .string("heartbeatSeries")
+            object["beats"] = .array(
+                beats.map { beat in
+                    var entry: [String: JSONValue] = ["t": .number(beat.timeSinceSeriesStart)]
+                    if beat.precededByGap { entry["gap"] = .bool(true) }
+                    return .object(entry)
+                })
+        case .electrocardiogram(let recording):
+            object["kind"] = .string("electrocardiogram")
+            object["classification"] = .number(Double(recording.classification.rawValue))
+            object["symptomsStatus"] = .number(Double(recording.symptomsStatus.rawValue))
+            if let rate = recording.averageHeartRate { object["averageHeartRate"] = .number(rate) }
+            object["samplingFrequency"] = .number(recording.samplingFrequency)
+            object["voltageCount"] = .number(Double(recording.microvolts.count))
+        case .clinicalRecord(let record):
+            object["kind"] = .string("clinicalRecord")
+            object["displayName"] = .string(record.displayName)
+            if let resource = record.fhirResource {
+                var header: [String: JSONValue] = [
+                    "resourceType": .string(resource.resourceType), "identifier": .string(resource.identifier),
+                    "fhirVersion": .string(resource.fhirVersion),
+                ]
+                if let url = resource.sourceURL { header["sourceURL"] = .string(url.absoluteString) }
+                object["fhirResource"] = .object(header)
+            }
+        }
     }
 
     static func encode(_ quantity: Quantity) -> JSONValue {

@@ -20,7 +20,8 @@ public enum StorageConformance {
     }
 
     /// Every check.
-    public static let checks: [Check] = basicChecks + changeChecks + relationChecks + restartChecks + bulkChecks
+    public static let checks: [Check] =
+        basicChecks + payloadChecks + changeChecks + relationChecks + restartChecks + bulkChecks
 
     /// Runs one check by name.
     public static func run(_ name: String, on subject: any StorageSubject) async throws {

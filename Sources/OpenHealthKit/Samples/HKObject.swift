@@ -90,6 +90,12 @@ public class HKSample: HKObject, @unchecked Sendable {
         case .correlation: return HKCorrelation(value: sample)
         case .workout: return HKWorkout(value: sample)
         case .workoutRoute: return HKWorkoutRoute(value: sample)
+        case .payload(let payload):
+            switch payload.payload {
+            case .heartbeats: return HKHeartbeatSeriesSample(value: sample)
+            case .electrocardiogram: return HKElectrocardiogram(value: sample)
+            case .clinicalRecord: return HKClinicalRecord(value: sample)
+            }
         }
     }
 }
@@ -97,7 +103,7 @@ public class HKSample: HKObject, @unchecked Sendable {
 /// A sample that holds a series (routes, heartbeat series): HealthKit's `HKSeriesSample`.
 public class HKSeriesSample: HKSample, @unchecked Sendable {
     /// The number of entries in the series.
-    public var count: Int { engineSample.workoutRoute?.count ?? 0 }
+    public var count: Int { engineSample.workoutRoute?.count ?? engineSample.payloadSample?.heartbeats?.count ?? 0 }
 }
 
 /// A deleted object, as anchored queries report it: HealthKit's `HKDeletedObject`.

@@ -44,8 +44,9 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     /// Whether health data is available on this device: always true.
     public class func isHealthDataAvailable() -> Bool { HealthStore.isHealthDataAvailable() }
 
-    /// Whether the device supports clinical health records: false.
-    public func supportsHealthRecords() -> Bool { false }
+    /// Whether the device supports clinical health records: true. Records come from an imported export (no
+    /// provider connects to this device); apps read them through ``HKClinicalType`` and ``HKClinicalRecord``.
+    public func supportsHealthRecords() -> Bool { true }
 
     /// The earliest start date a saved sample may have (`distantPast` unless the configuration sets one).
     public func earliestPermittedSampleDate() -> Date {

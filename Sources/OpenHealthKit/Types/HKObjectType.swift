@@ -87,6 +87,11 @@ public class HKObjectType: NSObject, NSSecureCoding, NSCopying, @unchecked Senda
         identifier == .CDA ? HKDocumentType(identifier: identifier.rawValue) : nil
     }
 
+    /// The clinical type of an identifier; nil for an identifier HealthKit does not define.
+    public class func clinicalType(forIdentifier identifier: HKClinicalTypeIdentifier) -> HKClinicalType? {
+        ClinicalTypeIdentifier.allKnown.contains(identifier.engineValue) ? HKClinicalType(identifier) : nil
+    }
+
     /// The series type of an identifier (`HKWorkoutRouteTypeIdentifier`, `HKDataTypeIdentifierHeartbeatSeries`).
     public class func seriesType(forIdentifier identifier: String) -> HKSeriesType? {
         switch identifier {
@@ -126,6 +131,7 @@ public class HKObjectType: NSObject, NSSecureCoding, NSCopying, @unchecked Senda
         case .heartbeatSeries: return HKSeriesType.heartbeat()
         case .audiogram: return audiogramSampleType()
         case .electrocardiogram: return electrocardiogramType()
+        case .clinical: return HKClinicalType(HKClinicalTypeIdentifier(rawValue: id))
         default:
             if id.hasPrefix("HKCharacteristicTypeIdentifier") {
                 return HKCharacteristicType(HKCharacteristicTypeIdentifier(rawValue: id))

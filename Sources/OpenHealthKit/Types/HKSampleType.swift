@@ -87,5 +87,14 @@ public final class HKDocumentType: HKSampleType, @unchecked Sendable {}
 /// The audiogram type: HealthKit's `HKAudiogramSampleType`.
 public final class HKAudiogramSampleType: HKSampleType, @unchecked Sendable {}
 
+/// A clinical record type (allergies, lab results, …): HealthKit's `HKClinicalType`. Apps read clinical records;
+/// they cannot ask to write them.
+public final class HKClinicalType: HKSampleType, @unchecked Sendable {
+    /// The clinical type of an identifier.
+    public convenience init(_ identifier: HKClinicalTypeIdentifier) {
+        self.init(identifier: identifier.rawValue)
+    }
+}
+
 /// The electrocardiogram type: HealthKit's `HKElectrocardiogramType`.
 public final class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {}
