@@ -13,5 +13,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ParserCheck.run(body, plan: plan, scan: scan)
     UnitCheck.run(body)
     RequestInputCheck.run(body)
+    SideFileCheck.run(body)
     return 0
 }

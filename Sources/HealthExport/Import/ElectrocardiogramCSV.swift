@@ -1,5 +1,5 @@
-import Foundation
-import HealthCore
+package import Foundation
+package import HealthCore
 
 /// Reads one `electrocardiograms/*.csv` of an export (reference §8.5): `key,value` header lines (Name, Date of
 /// Birth, Recorded Date, Classification, Symptoms, Software Version, Device, Sample Rate, Lead, Unit), then one
@@ -9,21 +9,21 @@ import HealthCore
 /// recognised by their values where they can be (a date in the export's layout is the recorded date, `512 hertz`
 /// or `512 Hz` the sample rate); a file without a recorded date, a sample rate, a known unit or voltages is an
 /// error naming the file and line.
-enum ElectrocardiogramCSV {
+package enum ElectrocardiogramCSV {
     /// What a file holds.
-    struct Parsed {
-        var recorded: Date
-        var recording: ElectrocardiogramRecording
-        var softwareVersion: String?
-        var device: String?
+    package struct Parsed {
+        package var recorded: Date
+        package var recording: ElectrocardiogramRecording
+        package var softwareVersion: String?
+        package var device: String?
     }
 
     /// The largest file read: ten minutes at 512 Hz of 8-byte lines is about 2.5 MB.
-    static let maxBytes = 8 << 20
+    package static let maxBytes = 8 << 20
 
     /// Parses a file's bytes.
     /// - Throws: ``ExportError`` `.invalidElement` with the file and line.
-    static func parse(_ data: Data, file: String) throws -> Parsed {
+    package static func parse(_ data: Data, file: String) throws -> Parsed {
         var header: [String: String] = [:]
         var values: [String] = []
         var voltages: [Double] = []

@@ -1,19 +1,19 @@
-import Foundation
+package import Foundation
 import HealthCore
 
 /// Reads a clinical record's FHIR resource file (`clinical-records/*.json`): checks it is one JSON object and
 /// takes its `resourceType` and a display name from it.
-enum FHIRResourceReader {
+package enum FHIRResourceReader {
     /// What the record takes from its resource.
-    struct Read {
-        var resourceType: String
-        var displayName: String?
+    package struct Read {
+        package var resourceType: String
+        package var displayName: String?
     }
 
     /// Reads a resource.
     /// - Throws: ``ExportError`` `.invalidElement` naming the file when it is not a JSON object with a
     ///   `resourceType`.
-    static func read(_ data: Data, file: String) throws -> Read {
+    package static func read(_ data: Data, file: String) throws -> Read {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw ExportError(
                 code: .invalidElement, message: "ClinicalRecord: the FHIR resource is not a JSON object; not imported",

@@ -52,7 +52,7 @@ extension ExportRecordMapper {
     /// Seconds since midnight of a locale-formatted time of day: `7:39:45.58 PM`, `3:10:02,11 AM`, `19:39:45.58`,
     /// `午後7:39:45.58`. Hours, minutes, seconds and an optional fraction after `.` or `,`; a 12-hour marker
     /// (AM/PM, a.m./p.m., 午前/午後, 오전/오후) anywhere around them. Nil for anything else.
-    static func secondsOfDay(_ text: String) -> Double? {
+    package static func secondsOfDay(_ text: String) -> Double? {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.firstIndex(where: { (48...57).contains($0.value) }) else { return nil }
         var index = first
