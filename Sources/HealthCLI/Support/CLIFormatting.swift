@@ -61,7 +61,7 @@ enum CLIFormatting {
             switch payload.payload {
             case .heartbeats(let beats): return (String(beats.count), "beats")
             case .electrocardiogram(let recording): return (String(recording.microvolts.count), "voltages")
-            case .clinicalRecord(let record): return (record.fhirResource?.resourceType ?? "", "FHIR")
+            case .clinicalRecord(let record): return (record.displayName, record.fhirResource?.resourceType ?? "")
             }
         }
     }

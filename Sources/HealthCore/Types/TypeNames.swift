@@ -35,6 +35,9 @@ public enum TypeNames {
         "routes": .workoutRoute,
         "blood-pressure": .correlation(.bloodPressure),
         "food": .correlation(.food),
+        "ecg": .electrocardiogram,
+        "heartbeats": .heartbeatSeries,
+        "lab-results": .clinical(.labResultRecord),
     ]
 
     /// Resolves a name; nil when nothing matches.
@@ -55,6 +58,7 @@ public enum TypeNames {
         QuantityTypeCatalog.all.map { .quantity($0.identifier) }
         + CategoryTypeCatalog.all.map { .category($0.identifier) }
         + CorrelationTypeIdentifier.allKnown.map { .correlation($0) } + [.workout, .workoutRoute]
+        + [.heartbeatSeries, .electrocardiogram] + ClinicalTypeIdentifier.allKnown.map { .clinical($0) }
 
     private static let shortNames: [String: SampleType] = {
         var table: [String: SampleType] = [:]
@@ -63,7 +67,10 @@ public enum TypeNames {
     }()
 
     private static func shortName(_ identifier: String) -> String {
-        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier"]
+        for prefix in [
+            "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier",
+            "HKClinicalTypeIdentifier", "HKDataTypeIdentifier",
+        ]
         where identifier.hasPrefix(prefix) {
             return String(identifier.dropFirst(prefix.count))
         }

@@ -80,9 +80,15 @@ struct ImportRun: Sendable {
                 if !batch.clinicalFiles.isEmpty { readClinicalResources(&batch, sideFiles, &notes) }
                 try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
             }
-            if options.readElectrocardiograms { try await readElectrocardiograms(sideFiles, into: queue) }
+            var summary = reader.summary ?? ExportSummary()
+            if options.readElectrocardiograms {
+                let sources = try await readElectrocardiograms(sideFiles, into: queue)
+                let known = Set(summary.sources.map(\.bundleIdentifier))
+                summary.sources += sources.filter { !known.contains($0.bundleIdentifier) }
+                summary.sources.sort { ($0.bundleIdentifier, $0.name) < ($1.bundleIdentifier, $1.name) }
+            }
             queue.finish()
-            return reader.summary ?? ExportSummary()
+            return summary
         } catch {
             queue.fail(error)
             throw error
@@ -164,8 +170,10 @@ struct ImportRun: Sendable {
     }
 
     /// Reads `electrocardiograms/*.csv` into electrocardiogram samples, in batches after the document's. A file
-    /// that does not read is an issue naming it and its line; the others import.
-    private func readElectrocardiograms(_ sideFiles: ExportSideFiles, into queue: BatchQueue<Ready>) async throws {
+    /// that does not read is an issue naming it and its line; the others import. Returns the sources they name.
+    private func readElectrocardiograms(
+        _ sideFiles: ExportSideFiles, into queue: BatchQueue<Ready>
+    ) async throws -> [Source] {
         var resolver = ExportSourceResolver()
         var batch = ExportBatch()
         var notes = RouteNotes()
@@ -189,6 +197,7 @@ struct ImportRun: Sendable {
         if !batch.samples.isEmpty || !notes.issues.isEmpty {
             try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
         }
+        return resolver.sources
     }
 
     /// The sample of a parsed electrocardiogram file: saved by the ECG app (source `ECG`, the file's software

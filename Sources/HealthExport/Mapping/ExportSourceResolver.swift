@@ -40,13 +40,13 @@ package struct ExportSourceResolver: Sendable {
     /// Creates a resolver with no names seen.
     package init() {}
 
-    /// The sources seen so far, by bundle identifier, then name (a total order: the same names, the same array).
     /// Whether a source name was seen already.
     package func knows(_ name: String) -> Bool { known[name] != nil }
 
     /// How many distinct source names were seen.
     package var count: Int { known.count }
 
+    /// The sources seen so far, by bundle identifier, then name (a total order: the same names, the same array).
     package var sources: [Source] {
         known.values.map(\.source).sorted { ($0.bundleIdentifier, $0.name) < ($1.bundleIdentifier, $1.name) }
     }
