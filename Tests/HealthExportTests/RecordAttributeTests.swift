@@ -1,7 +1,8 @@
 import Foundation
 import HealthCore
-import HealthExport
 import Testing
+
+@testable import HealthExport
 
 /// Runs of records that share attribute values, and records that change them one at a time: each sample gets
 /// its own record's type, source, version, unit and device (the mapper reuses a decoded value only when the
@@ -66,5 +67,48 @@ struct RecordAttributeTests {
                 "HKQuantityTypeIdentifierStepCount | Old & App | 1 | count | -",
                 "HKQuantityTypeIdentifierStepCount | Ana’s Watch | 10.1 | count | Apple Watch",
             ])
+    }
+
+    /// The pointer prefix a device description is compared without (issue 17): only the `&lt;&lt;…&gt;` head with
+    /// nothing but plain bytes inside counts.
+    @Test func devicePointerPrefix() {
+        func length(_ text: String) -> Int {
+            Array(text.utf8).withUnsafeBufferPointer { RecordValueCache.pointerPrefixLength($0) }
+        }
+        #expect(length("&lt;&lt;HKDevice: 0x2e54920b0&gt;, name:Apple Watch&gt;") == 33)
+        #expect(length("&lt;&lt;HKDevice: 0x1&gt;, name:iPhone&gt;") == 25)
+        #expect(length("name:Apple Watch") == 0)
+        #expect(length("&lt;&lt;HKDevice: 0x1&amp;&gt;, name:x&gt;") == 0)
+        #expect(length("&lt;&lt;HKDevice: 0x1>, name:x&gt;") == 0)
+        #expect(length("&lt;&lt;HKDevice: 0x1") == 0)
+        #expect(length("&lt;&lt;" + String(repeating: "9", count: 60) + "&gt;, name:x") == 0)
+    }
+
+    /// Records whose device differs only by its pointer share one device; a different device after the pointer,
+    /// or a description without one, is its own.
+    @Test func devicesDifferingOnlyByPointerAreOne() throws {
+        let devices = [
+            "&lt;&lt;HKDevice: 0xa1&gt;, name:Apple Watch, model:Watch&gt;",
+            "&lt;&lt;HKDevice: 0xb2c3&gt;, name:Apple Watch, model:Watch&gt;",
+            "&lt;&lt;HKDevice: 0xd4&gt;, name:Apple Watch, model:Watch, hardware:Watch7,3&gt;",
+            "&lt;&lt;HKDevice: 0xe5&gt;, name:Apple Watch, model:Watch&gt;",
+            "name:Apple Watch, model:Watch",
+            "&lt;&lt;HKDevice: 0xf6&gt;, name:iPhone&gt;",
+        ]
+        let records = devices.map { Self.record("StepCount", "sourceName=\"Ana\"", "1", "count", $0) }
+        let document = "<HealthData locale=\"en_US\">\n" + records.joined(separator: "\n") + "\n</HealthData>\n"
+        let (batch, _) = try ExportParser(options: .init(chunkSize: 4_096, batchSize: 100)).parse(
+            data: Data(document.utf8))
+        let seen = batch.samples.compactMap(\.quantitySample).map {
+            [$0.device?.name ?? "-", $0.device?.hardwareVersion ?? "-"]
+        }
+        #expect(
+            seen == [
+                ["Apple Watch", "-"], ["Apple Watch", "-"], ["Apple Watch", "Watch7,3"], ["Apple Watch", "-"],
+                ["Apple Watch", "-"], ["iPhone", "-"],
+            ])
+        // Records 1, 2 and 4 have the same content (their pointers are not part of it): repeats, each its own UUID.
+        let uuids = batch.samples.map(\.uuid)
+        #expect(Set(uuids).count == uuids.count)
     }
 }

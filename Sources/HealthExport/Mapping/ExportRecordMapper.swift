@@ -291,7 +291,7 @@ package struct ExportRecordMapper: Sendable {
         switch attribute {
         case .sourceName: header.sourceName = recordValues.value(tag, at: index, .sourceName)
         case .sourceVersion: header.sourceVersion = recordValues.value(tag, at: index, .sourceVersion)
-        case .device: header.device = recordValues.value(tag, at: index, .device)
+        case .device: header.device = recordValues.device(tag, at: index)
         case .startDate: header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
         case .endDate: header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
         case .ignored: break

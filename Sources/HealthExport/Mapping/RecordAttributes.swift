@@ -47,9 +47,62 @@ struct RecordValueCache {
             }
         }
         if same { return decoded[slot.rawValue] }
+        return decode(bytes, into: slot)
+    }
+
+    /// The decoded device description at `index`, reused when its bytes equal the last ones — or differ only by
+    /// the pointer (`&lt;&lt;HKDevice: 0x2e54920b0&gt;`), which Apple's exports write anew on every record: the last
+    /// description is then returned, pointer and all. Every reader of a description drops the pointer first
+    /// (``DeviceDescription/withoutPointer(_:)``), so that is exact for them.
+    mutating func device(_ tag: XMLStartTag, at index: Int) -> String {
+        let slot = Slot.device.rawValue
+        let bytes = tag.rawValueBytes(at: index)
+        let same = raw[slot].withUnsafeBufferPointer { held in
+            bytes.withUnsafeBufferPointer { new in
+                guard let a = held.baseAddress, let b = new.baseAddress else { return held.count == new.count }
+                if held.count == new.count, memcmp(a, b, held.count) == 0 { return true }
+                let newSkip = Self.pointerPrefixLength(new)
+                guard newSkip > 0 else { return false }
+                let heldSkip = Self.pointerPrefixLength(held)
+                guard heldSkip > 0, held.count - heldSkip == new.count - newSkip else { return false }
+                return memcmp(a + heldSkip, b + newSkip, held.count - heldSkip) == 0
+            }
+        }
+        if same { return decoded[slot] }
+        return decode(bytes, into: .device)
+    }
+
+    private mutating func decode(_ bytes: ArraySlice<UInt8>, into slot: Slot) -> String {
         let value = XMLText.decode(bytes)
         raw[slot.rawValue] = Array(bytes)
         decoded[slot.rawValue] = value
         return value
+    }
+
+    /// The length of a raw device description's pointer prefix — `&lt;&lt;`, then up to 48 bytes without `&`,
+    /// `<` or `>`, then `&gt;` — which decodes to `<<…>` whose `>` is the description's first; 0 when the value
+    /// does not start so.
+    static func pointerPrefixLength(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let ampersand = UInt8(ascii: "&")
+        let l = UInt8(ascii: "l")
+        let g = UInt8(ascii: "g")
+        let t = UInt8(ascii: "t")
+        let semicolon = UInt8(ascii: ";")
+        guard b.count >= 12, b[0] == ampersand, b[1] == l, b[2] == t, b[3] == semicolon, b[4] == ampersand,
+            b[5] == l, b[6] == t, b[7] == semicolon
+        else { return 0 }
+        var index = 8
+        let limit = min(b.count - 3, 56)
+        while index < limit {
+            switch b[index] {
+            case ampersand:
+                return b[index + 1] == g && b[index + 2] == t && b[index + 3] == semicolon ? index + 4 : 0
+            case UInt8(ascii: "<"), UInt8(ascii: ">"):
+                return 0
+            default:
+                index += 1
+            }
+        }
+        return 0
     }
 }
