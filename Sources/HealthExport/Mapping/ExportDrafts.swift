@@ -6,6 +6,9 @@ struct SampleHeader {
     var sourceName: String?
     var sourceVersion: String?
     var device: String?
+    /// The ``RecordValueCache`` generations of `sourceName` and `device` (-1: not read through the cache).
+    var sourceNameGeneration = -1
+    var deviceGeneration = -1
     var start: Date?
     var end: Date?
 }

@@ -59,7 +59,7 @@ extension ExportRecordMapper {
         if !draft.beats.isEmpty {
             metadata[ExportMetadataKeys.instantaneousBeatsPerMinute] = .string(draft.beats.joined(separator: "|"))
         }
-        let (device, deviceKey) = device(header.device)
+        let (device, deviceKey) = device(header.device, generation: header.deviceGeneration)
         // The key: type|source|version|start|end|value|unit|device, hashed piece by piece. The value and unit
         // enter it parsed (`60` and `60.0`, `mL/min·kg` and `mL/min*kg` are the same): the value as the bit
         // pattern of its double, the unit as its canonical spelling.
@@ -213,7 +213,7 @@ extension ExportRecordMapper {
                 element: "Correlation", line: draft.line, column: 0)
             return
         }
-        let (device, deviceKey) = device(header.device)
+        let (device, deviceKey) = device(header.device, generation: header.deviceGeneration)
         let members = draft.memberFolds.map { String($0, radix: 16) }.joined(separator: ",")
         let key =
             "\(draft.type)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"

@@ -45,7 +45,7 @@ extension ExportRecordMapper {
                 "unknown workoutActivityType, imported as other", element: "Workout", line: tag.line, column: tag.column
             )
         }
-        let (device, deviceKey) = device(header.device)
+        let (device, deviceKey) = device(header.device, generation: header.deviceGeneration)
         let key =
             "Workout|\(typeName)|\(sourceName)|\(header.sourceVersion ?? "")|\(Int(start.timeIntervalSince1970))|"
             + "\(Int(end.timeIntervalSince1970))|\(deviceKey)"
@@ -214,7 +214,7 @@ extension ExportRecordMapper {
         }
         let start = draft.header.start ?? parent.startDate
         let end = draft.header.end ?? parent.endDate
-        let (device, _) = device(draft.header.device)
+        let (device, _) = device(draft.header.device, generation: draft.header.deviceGeneration)
         let uuid = ExportIdentity.routeUUID(workout: parent.uuid, index: workout?.routes.count ?? 0)
         let revision = sourceResolver.revision(named: sourceName, version: draft.header.sourceVersion, device: device)
         let sample = WorkoutRoute(

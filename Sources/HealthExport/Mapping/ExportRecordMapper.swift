@@ -29,7 +29,7 @@ package struct ExportRecordMapper: Sendable {
     var identities: IdentityCounter
     var typing = ExportMetadataTyping()
     var devices: [String: (device: Device, key: String)] = [:]
-    var lastDevice: (raw: String, device: Device?, key: String)?
+    var lastDevice: (raw: String, generation: Int, device: Device?, key: String)?
     var record = RecordDraft()
     /// The last values of repeated `Record` attributes (type, unit, source, device), reused by their bytes.
     var recordValues = RecordValueCache()
@@ -40,6 +40,8 @@ package struct ExportRecordMapper: Sendable {
     /// The distinct device descriptions (without their pointer) seen so far, and the last one admitted.
     var distinctDevices: Set<String> = []
     var lastAdmittedDevice = ""
+    /// The cache generations of the last source and device admitted (``admission(of:)``).
+    var admitted = (source: -1, device: -1)
     var activity = ActivityDraft()
     var event = EventDraft()
     var route = RouteDraft()
@@ -289,9 +291,13 @@ package struct ExportRecordMapper: Sendable {
         _ tag: XMLStartTag, _ index: Int, _ attribute: RecordAttribute, into header: inout SampleHeader
     ) -> Bool {
         switch attribute {
-        case .sourceName: header.sourceName = recordValues.value(tag, at: index, .sourceName)
+        case .sourceName:
+            header.sourceName = recordValues.value(tag, at: index, .sourceName)
+            header.sourceNameGeneration = recordValues.generation(.sourceName)
         case .sourceVersion: header.sourceVersion = recordValues.value(tag, at: index, .sourceVersion)
-        case .device: header.device = recordValues.device(tag, at: index)
+        case .device:
+            header.device = recordValues.device(tag, at: index)
+            header.deviceGeneration = recordValues.generation(.device)
         case .startDate: header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
         case .endDate: header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
         case .ignored: break
@@ -314,11 +320,16 @@ package struct ExportRecordMapper: Sendable {
         }
         // Elements are read one after the other, and each registers its source as it ends: the resolver's count
         // is the number of distinct sources so far.
-        if let name = header.sourceName, !sourceResolver.knows(name), sourceResolver.count >= limits.maxDistinctSources
+        // A run of elements with the same source or device (the same cache generation) was admitted already.
+        if let name = header.sourceName,
+            header.sourceNameGeneration < 0 || header.sourceNameGeneration != admitted.source
         {
-            return "names more than \(limits.maxDistinctSources) distinct sources in one export"
+            if !sourceResolver.knows(name), sourceResolver.count >= limits.maxDistinctSources {
+                return "names more than \(limits.maxDistinctSources) distinct sources in one export"
+            }
+            admitted.source = header.sourceNameGeneration
         }
-        if let description = header.device {
+        if let description = header.device, header.deviceGeneration < 0 || header.deviceGeneration != admitted.device {
             let raw = DeviceDescription.withoutPointer(description)
             if raw != lastAdmittedDevice[...] {
                 let text = String(raw)
@@ -330,6 +341,7 @@ package struct ExportRecordMapper: Sendable {
                 }
                 lastAdmittedDevice = text
             }
+            admitted.device = header.deviceGeneration
         }
         return nil
     }
@@ -339,10 +351,16 @@ package struct ExportRecordMapper: Sendable {
     /// The key is the device's fields in a fixed order (so the same device written differently, for example
     /// with or without its creation date, has the same key), or the description without its pointer when it
     /// names no known field.
-    mutating func device(_ description: String?) -> (device: Device?, key: String) {
+    mutating func device(_ description: String?, generation: Int = -1) -> (device: Device?, key: String) {
         guard let description else { return (nil, "") }
+        if generation >= 0, let lastDevice, lastDevice.generation == generation {
+            return (lastDevice.device, lastDevice.key)
+        }
         let withoutPointer = DeviceDescription.withoutPointer(description)
-        if let lastDevice, lastDevice.raw == withoutPointer { return (lastDevice.device, lastDevice.key) }
+        if let lastDevice, lastDevice.raw == withoutPointer {
+            self.lastDevice?.generation = generation
+            return (lastDevice.device, lastDevice.key)
+        }
         let raw = String(withoutPointer)
         let result: (device: Device?, key: String)
         if let hit = devices[raw] {
@@ -354,7 +372,7 @@ package struct ExportRecordMapper: Sendable {
         } else {
             result = (nil, raw)
         }
-        lastDevice = (raw, result.device, result.key)
+        lastDevice = (raw, generation, result.device, result.key)
         return result
     }
 }

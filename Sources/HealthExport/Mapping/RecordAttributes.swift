@@ -35,6 +35,11 @@ struct RecordValueCache {
 
     private var raw: [[UInt8]] = Array(repeating: [], count: Slot.allCases.count)
     private var decoded: [String] = Array(repeating: "", count: Slot.allCases.count)
+    private var generations: [Int] = Array(repeating: 0, count: Slot.allCases.count)
+
+    /// Which decode a slot's current value came from: the same generation, the same string (so the mapper can
+    /// keep what it derived from a value — a device, an admission — without comparing or hashing the string).
+    func generation(_ slot: Slot) -> Int { generations[slot.rawValue] }
 
     /// The decoded value of the attribute at `index`, reused when its bytes equal the last ones in `slot`.
     mutating func value(_ tag: XMLStartTag, at index: Int, _ slot: Slot) -> String {
@@ -76,6 +81,7 @@ struct RecordValueCache {
         let value = XMLText.decode(bytes)
         raw[slot.rawValue] = Array(bytes)
         decoded[slot.rawValue] = value
+        generations[slot.rawValue] += 1
         return value
     }
 
