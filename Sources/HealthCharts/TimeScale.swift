@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// A map from a time interval to pixels, and the calendar ticks of that interval: local midnights, week starts,
 /// month or year starts of the calendar's time zone, computed with the calendar so a day of 23 or 25 hours (a
@@ -128,21 +127,33 @@ struct TickStep: Sendable {
 /// Formatters are made once per pattern, calendar and time zone and reused under a lock (making one costs far more
 /// than formatting: a page of 120 bars labels 250 dates).
 public enum DateLabel {
-    private static let formatters = Mutex<[String: DateFormatter]>([:])
+    private static let formatters = FormatterCache()
 
     /// A date in a `DateFormatter` pattern ("MMM d", "HH:mm"…).
     public static func format(_ date: Date, _ pattern: String, _ calendar: Calendar) -> String {
+        formatters.string(from: date, pattern, calendar)
+    }
+}
+
+/// The formatters of ``DateLabel``, behind an `NSLock`: a pthread mutex the thread sanitizer understands (it does
+/// not see `Synchronization.Mutex`'s futex as synchronization, and reported this cache as a race under parallel
+/// tests).
+private final class FormatterCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
+
+    func string(from date: Date, _ pattern: String, _ calendar: Calendar) -> String {
         let key = "\(calendar.identifier)|\(calendar.timeZone.identifier)|\(calendar.firstWeekday)|\(pattern)"
-        return formatters.withLock { formatters in
-            if let formatter = formatters[key] { return formatter.string(from: date) }
-            if formatters.count >= 256 { formatters.removeAll() }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.calendar = calendar
-            formatter.timeZone = calendar.timeZone
-            formatter.dateFormat = pattern
-            formatters[key] = formatter
-            return formatter.string(from: date)
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let formatter = formatters[key] { return formatter.string(from: date) }
+        if formatters.count >= 256 { formatters.removeAll() }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = pattern
+        formatters[key] = formatter
+        return formatter.string(from: date)
     }
 }
