@@ -69,6 +69,9 @@ final class ExportSideFiles {
                 guard collected.count + chunk.count <= limit else { throw SideFileTooLarge() }
                 collected.append(chunk)
             }
+        } catch is SideFileTooLarge {
+            throw ExportError(
+                code: .io, message: "the \(what) is larger than \(Self.megabytes(limit)); not read", file: relative)
         } catch {
             throw ExportError(code: .io, message: "the \(what) cannot be inflated", file: relative)
         }

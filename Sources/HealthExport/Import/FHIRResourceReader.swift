@@ -16,12 +16,12 @@ package enum FHIRResourceReader {
     package static func read(_ data: Data, file: String) throws -> Read {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw ExportError(
-                code: .invalidElement, message: "ClinicalRecord: the FHIR resource is not a JSON object; not imported",
+                code: .invalidElement, message: "the FHIR resource is not a JSON object",
                 file: file)
         }
         guard let type = object["resourceType"] as? String, !type.isEmpty, type.utf8.count <= 100 else {
             throw ExportError(
-                code: .invalidElement, message: "ClinicalRecord: the FHIR resource has no resourceType; not imported",
+                code: .invalidElement, message: "the FHIR resource has no resourceType",
                 file: file)
         }
         return Read(resourceType: type, displayName: displayName(object))

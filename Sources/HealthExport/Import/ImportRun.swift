@@ -15,8 +15,8 @@ struct ImportRun: Sendable {
     /// The store's validation, run on the parsing task.
     let validator: BulkValidator
 
-    /// What reading the routes' GPX files of one batch found.
-    struct RouteNotes: Sendable {
+    /// What reading the side files of one batch (GPX routes, FHIR resources, electrocardiograms) found.
+    struct SideFileNotes: Sendable {
         var withLocations = 0
         var issues: [ExportError] = []
         var skippedPoints = 0
@@ -26,7 +26,7 @@ struct ImportRun: Sendable {
     /// A batch made ready by the parsing task.
     struct Ready: Sendable {
         var batch: PreparedBatch
-        var notes: RouteNotes
+        var notes: SideFileNotes
     }
 
     /// Parses and writes everything; returns the tally for the report.
@@ -75,7 +75,7 @@ struct ImportRun: Sendable {
             while let next = try reader.next() {
                 try Task.checkCancellation()
                 var batch = next
-                var notes = RouteNotes()
+                var notes = SideFileNotes()
                 if options.readRouteFiles, !batch.routeFiles.isEmpty { readRoutes(&batch, sideFiles, &notes) }
                 if !batch.clinicalFiles.isEmpty { readClinicalResources(&batch, sideFiles, &notes) }
                 try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
@@ -96,7 +96,7 @@ struct ImportRun: Sendable {
     }
 
     /// Fills routes' locations from their GPX files.
-    private func readRoutes(_ batch: inout ExportBatch, _ sideFiles: ExportSideFiles, _ notes: inout RouteNotes) {
+    private func readRoutes(_ batch: inout ExportBatch, _ sideFiles: ExportSideFiles, _ notes: inout SideFileNotes) {
         var positions: [UUID: Int] = [:]
         for (index, sample) in batch.samples.enumerated() where sample.workoutRoute != nil {
             positions[sample.uuid] = index
@@ -126,7 +126,7 @@ struct ImportRun: Sendable {
     /// Completes clinical records from their FHIR files; a record whose file is missing, too large or not a FHIR
     /// resource is dropped with an issue naming the file (never its content).
     private func readClinicalResources(
-        _ batch: inout ExportBatch, _ sideFiles: ExportSideFiles, _ notes: inout RouteNotes
+        _ batch: inout ExportBatch, _ sideFiles: ExportSideFiles, _ notes: inout SideFileNotes
     ) {
         var positions: [UUID: Int] = [:]
         for (index, sample) in batch.samples.enumerated() where sample.payloadSample?.clinicalRecord != nil {
@@ -151,10 +151,10 @@ struct ImportRun: Sendable {
                 batch.samples[index] = .payload(record)
             } catch let error as ExportError {
                 dropped.insert(index)
-                let message =
-                    error.message.hasPrefix("ClinicalRecord")
-                    ? error.message : "ClinicalRecord: \(error.message); not imported"
-                notes.issues.append(ExportError(code: error.code, message: message, line: line, file: error.file))
+                notes.issues.append(
+                    ExportError(
+                        code: error.code, message: "ClinicalRecord: \(error.message); not imported", line: line,
+                        file: error.file))
             } catch {
                 dropped.insert(index)
                 notes.issues.append(
@@ -176,7 +176,7 @@ struct ImportRun: Sendable {
     ) async throws -> [Source] {
         var resolver = ExportSourceResolver()
         var batch = ExportBatch()
-        var notes = RouteNotes()
+        var notes = SideFileNotes()
         for path in sideFiles.electrocardiogramPaths() {
             try Task.checkCancellation()
             do {
@@ -191,7 +191,7 @@ struct ImportRun: Sendable {
             if batch.samples.count >= 64 {
                 try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
                 batch = ExportBatch()
-                notes = RouteNotes()
+                notes = SideFileNotes()
             }
         }
         if !batch.samples.isEmpty || !notes.issues.isEmpty {

@@ -20,7 +20,7 @@ struct ImportTally: Sendable {
 
     /// Writes one prepared batch: everything but routes first, then the routes, renamed after their workout when
     /// the workout was a repeat (routes name their workout), and dropped when their workout was rejected.
-    mutating func write(_ batch: PreparedBatch, notes: ImportRun.RouteNotes, to sink: HealthBulkSink) async throws {
+    mutating func write(_ batch: PreparedBatch, notes: ImportRun.SideFileNotes, to sink: HealthBulkSink) async throws {
         routesWithLocations += notes.withLocations
         for issue in notes.issues { note(issue) }
         if notes.skippedPoints > 0 {

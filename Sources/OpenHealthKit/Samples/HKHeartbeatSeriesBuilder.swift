@@ -20,15 +20,8 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
     private let device: HKDevice?
     private let startDate: Date
 
-    private enum Phase {
-        case building
-        case finishing
-        case finished
-        case discarded
-    }
-
     private struct State {
-        var phase = Phase.building
+        var phase = SeriesBuilderPhase.building
         var beats: [Heartbeat] = []
         var metadata = Metadata()
     }

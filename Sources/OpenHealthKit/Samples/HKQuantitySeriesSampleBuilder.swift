@@ -25,15 +25,8 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
     /// The device recording the series.
     public let device: HKDevice?
 
-    private enum Phase {
-        case building
-        case finishing
-        case finished
-        case discarded
-    }
-
     private struct State {
-        var phase = Phase.building
+        var phase = SeriesBuilderPhase.building
         var series: [SeriesQuantity] = []
     }
 

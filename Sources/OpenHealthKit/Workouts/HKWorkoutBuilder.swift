@@ -184,6 +184,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 }
 
 /// The base of series builders: HealthKit's `HKSeriesBuilder`.
+/// Where a series builder (``HKQuantitySeriesSampleBuilder``, ``HKHeartbeatSeriesBuilder``) is: taking data, saving,
+/// saved, or discarded.
+enum SeriesBuilderPhase {
+    case building
+    case finishing
+    case finished
+    case discarded
+}
+
 public class HKSeriesBuilder: NSObject, @unchecked Sendable {
     /// Abandons the series.
     public func discard() {}
