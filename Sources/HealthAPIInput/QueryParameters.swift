@@ -38,10 +38,38 @@ public struct QueryParameters: Sendable, Hashable {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
-    /// `%XX` decoded to bytes, read as UTF-8 (Foundation's `removingPercentEncoding`); nil for a malformed escape
-    /// or bytes that are not UTF-8.
+    /// `%XX` decoded to bytes, read as UTF-8; nil for a malformed escape or bytes that are not UTF-8. Decoded by
+    /// hand: Foundation's `removingPercentEncoding` drops a leading byte-order mark (`%EF%BB%BF…`), so a value would
+    /// not survive being written back (found by the fuzzer's `RequestInputCheck`).
     static func percentDecoded(_ raw: Substring.UTF8View.SubSequence) -> String? {
-        String(decoding: raw, as: UTF8.self).removingPercentEncoding
+        guard raw.contains(UInt8(ascii: "%")) else { return String(decoding: raw, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.count)
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                index = raw.index(after: index)
+                continue
+            }
+            let high = raw.index(after: index)
+            guard high < raw.endIndex, raw.index(after: high) < raw.endIndex,
+                let upper = hexValue(raw[high]), let lower = hexValue(raw[raw.index(after: high)])
+            else { return nil }
+            bytes.append(upper << 4 | lower)
+            index = raw.index(high, offsetBy: 2)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     public static func == (lhs: QueryParameters, rhs: QueryParameters) -> Bool {

@@ -78,4 +78,14 @@ import Testing
         // Brackets inside strings do not count.
         try JSONBodyShape.check(Array(#"["[[[[[["]"#.utf8), maxDepth: 1, maxString: 10)
     }
+
+    /// A fuzzer finding: a value starting with an encoded byte-order mark lost it (Foundation's
+    /// `removingPercentEncoding` drops it), so the query did not survive being written back.
+    @Test func aLeadingByteOrderMarkIsKept() {
+        #expect(QueryParameters("a=%EF%BB%BFx").get("a") == "\u{FEFF}x")
+        #expect(QueryParameters("a=%E2%82%AC%20%41").get("a") == "€ A")
+        #expect(QueryParameters("a=%ZZ").get("a") == "%ZZ")
+        #expect(QueryParameters("a=%4").get("a") == "%4")
+        #expect(QueryParameters("a=%FF").get("a") == "%FF")
+    }
 }
