@@ -1,4 +1,5 @@
 import Foundation
+import HealthTesting
 import Testing
 
 /// Export files for the import tests: the project's generator (python3) with its ground truth, hand-written
@@ -47,10 +48,7 @@ enum ExportFiles {
 
     /// A fresh temporary folder.
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ohk-cli-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestScratch.newFolder("cli-export")
     }
 
     static func python(_ arguments: [String]) throws {

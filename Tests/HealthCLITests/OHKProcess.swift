@@ -1,4 +1,5 @@
 import Foundation
+import HealthTesting
 
 /// Runs the built `ohk` executable (SwiftPM builds it beside the test bundle before `swift test` runs).
 enum OHKProcess {
@@ -61,10 +62,7 @@ enum OHKProcess {
     }
 
     static func temporaryStore() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ohk-cli-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent("health.sqlite").path
+        try TestScratch.newFolder("cli").appendingPathComponent("health.sqlite").path
     }
 }
 

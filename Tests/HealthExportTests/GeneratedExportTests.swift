@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthExport
+import HealthTesting
 import Testing
 
 /// Runs the project's export generator (python3) and checks the parser against its ground truth.
@@ -44,9 +45,7 @@ struct GeneratedExportTests {
     }
 
     static func generate(_ name: String) throws -> (url: URL, truth: Truth) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
+        let url = try TestScratch.newFolder("export").appendingPathComponent(name)
         try run([try generator(), "--scale", "small", "--seed", "3", "--out", url.path, "-q"])
         let truthData = try Data(contentsOf: URL(fileURLWithPath: url.path + ".truth.json"))
         return (url, try JSONDecoder().decode(Truth.self, from: truthData))

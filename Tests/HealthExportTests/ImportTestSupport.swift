@@ -28,10 +28,7 @@ enum ImportSupport {
 
     /// A fresh temporary directory.
     static func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ohk-import-\(ProcessInfo.processInfo.globallyUniqueString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try TestScratch.newFolder("import")
     }
 
     /// A store for the Health app's identity over a storage.

@@ -99,9 +99,6 @@ final class FileStorage: SampleStorage {
 enum TemporaryDirectory {
     /// A path to a file in a new, empty directory.
     static func file(_ name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ohk-sqlite-tests-\(ProcessInfo.processInfo.globallyUniqueString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent(name).path
+        try TestScratch.newFolder("sqlite").appendingPathComponent(name).path
     }
 }

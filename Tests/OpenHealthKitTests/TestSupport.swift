@@ -29,7 +29,7 @@ enum TestSupport {
 
     /// A fresh path in the temporary directory (the file does not exist yet).
     static func temporaryStorePath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(uniqueName("ohk-test")).sqlite").path
+        TestScratch.newPath("ohk-test", suffix: "sqlite")
     }
 
     /// The kinds of database a behaviour test runs against.

@@ -62,10 +62,23 @@ public enum ExampleStores {
         }
     }
 
-    /// A fresh path in the temporary directory (nothing there yet).
+    /// A fresh path in the process's scratch folder (nothing there yet); the folder is removed when the process
+    /// exits, so example tests leave nothing in the temporary directory.
     public static func temporaryPath(_ suffix: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(uniqueName("example")).\(suffix)").path
+        scratch.appendingPathComponent("\(uniqueName("example")).\(suffix)").path
     }
+
+    private static let scratch: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ohk-examples-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: url)  // left by a killed process that had the same pid
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: ExampleStores.scratchFolder) }
+        return url
+    }()
+
+    /// ``scratch`` for the exit handler, which may not capture.
+    private static var scratchFolder: URL { scratch }
 
     private static let counter = Atomic<Int>(0)
 

@@ -19,8 +19,7 @@ import Testing
         ].compactMap { $0 }
         let found = candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
         let tool = URL(fileURLWithPath: found)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ohk-truth-\(getpid())-\(seed)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestScratch.newFolder("truth-\(seed)")
         let xml = folder.appendingPathComponent("export.xml")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
