@@ -7,7 +7,9 @@ import HealthStorageSQLite
 /// Issue 3's figures: insert throughput (1M samples, 10k batches) and a one-day query over a large store,
 /// each side by side with raw SQLite through prepared statements.
 enum StoreBenchmarks {
-    static func run(samples total: Int, queryStoreSize: Int, report: inout Report) async throws {
+    /// - Parameter rounds: interleaved rounds of the two baselines and the store (each reports its best; the
+    ///   store's ratio to its row floor is also printed per round, with the median).
+    static func run(samples total: Int, queryStoreSize: Int, rounds: Int = 5, report: inout Report) async throws {
         let dir = try temporaryDirectory("store")
         defer { removeUnlessKept(dir) }
         let batches = stride(from: 0, to: total, by: 10_000).map {
@@ -29,19 +31,42 @@ enum StoreBenchmarks {
             let seconds = try await measure(repetitions: 2) { try insertRaw(level) }
             report.add("raw SQLite C API insert \(total), 10k/txn: \(level.label)", seconds: seconds, items: total)
         }
-        // The baseline (the store's indexes) and the store, interleaved so that both see the same drift of the
-        // machine's speed: warm-up of each, then three rounds of one each; best of the three.
+        // The two baselines and the store, interleaved so that all three see the same drift of the machine's
+        // speed: warm-up of each, then `rounds` rounds of one each; best of them. The minimal table with the
+        // store's three access paths (issue 3's baseline), and the store's own row and indexes through the C API
+        // (issue 17's: same row width, same B-trees, same batch size).
+        let rowFloorRows = batches.map { $0.map(SQLiteRowFloor.Row.init) }
+        func insertRowFloor() async throws {
+            run += 1
+            try await SQLiteRowFloor.insert(
+                batches, rows: rowFloorRows, path: dir.appendingPathComponent("row-\(run).sqlite").path)
+        }
         try insertRaw(.typeEnd)
+        try await insertRowFloor()
         try await insertOurs()
         var raw = Double.infinity
+        var rowFloor = Double.infinity
         var ours = Double.infinity
-        for _ in 0..<3 {
+        var roundRatios: [Double] = []
+        for _ in 0..<rounds {
             raw = min(raw, try await measure(repetitions: 1, warmUp: false) { try insertRaw(.typeEnd) })
-            ours = min(ours, try await measure(repetitions: 1, warmUp: false) { try await insertOurs() })
+            let floorRound = try await measure(repetitions: 1, warmUp: false) { try await insertRowFloor() }
+            let oursRound = try await measure(repetitions: 1, warmUp: false) { try await insertOurs() }
+            rowFloor = min(rowFloor, floorRound)
+            ours = min(ours, oursRound)
+            roundRatios.append(oursRound / floorRound)
         }
+        roundRatios.sort()
+        print(
+            "  store ÷ store-row floor, per round (sorted): "
+                + roundRatios.map { String(format: "%.3f", $0) }.joined(separator: " ")
+                + String(format: "; median %.3f×", roundRatios[roundRatios.count / 2]))
         report.add(
             "raw SQLite C API insert \(total), 10k/txn: \(SQLiteFloor.Level.typeEnd.label)", seconds: raw, items: total)
-        report.add("SQLiteStorage insert \(total) (commit, 10k/batch)", seconds: ours, items: total, baseline: raw)
+        report.add(
+            "raw SQLite C API insert \(total), 10k/txn: the store's row and indexes", seconds: rowFloor, items: total,
+            baseline: raw)
+        report.add("SQLiteStorage insert \(total) (commit, 10k/batch)", seconds: ours, items: total, baseline: rowFloor)
 
         // One-day query over a store of `queryStoreSize` samples.
         let bigPath = dir.appendingPathComponent("big.sqlite").path

@@ -1,0 +1,132 @@
+import Foundation
+import GRDBSQLite
+import HealthCore
+import HealthStorage
+import HealthStorageSQLite
+
+/// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the call returns.
+private let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+/// SQLite's floor for the store's own row (issue 17, part 2): the store's schema — its 22-column `samples` row, its
+/// UUID, `(type, start)`, `(type, end)` and partial indexes — filled through SQLite's C API with the store's own
+/// `INSERT`, the values extracted and the type and source ids resolved before the clock starts, one transaction
+/// per batch that also moves the anchor and the type's longest span as a store's commit does. What is left between
+/// this and `SQLiteStorage.commit` is the store's Swift work per row: reading the sample, resolving its ids,
+/// binding, outcome bookkeeping.
+enum SQLiteRowFloor {
+    /// A step sample's row as the store writes it (every other column is NULL for these samples).
+    struct Row {
+        var uuid: (UInt64, UInt64)
+        var watch: Bool
+        var start: Double
+        var end: Double
+        var value: Double
+
+        init(_ sample: AnySample) {
+            uuid = withUnsafeBytes(of: sample.uuid.uuid) {
+                ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self))
+            }
+            watch = sample.source?.bundleIdentifier == SyntheticSamples.watch.bundleIdentifier
+            start = sample.startDate.timeIntervalSinceReferenceDate
+            end = sample.endDate.timeIntervalSinceReferenceDate
+            value = (try? sample.quantitySample?.quantity.doubleValue(for: .count())) ?? 0
+        }
+    }
+
+    /// Makes a store at `path` whose `types` and `sources` know the synthetic sequence's type and two sources
+    /// (the first sample of each source, committed through the store), then inserts `batches` through the C API.
+    /// The first two samples of the first batch are the ones the store committed.
+    static func insert(_ batches: [[AnySample]], rows: [[Row]], path: String) async throws {
+        let storage = try SQLiteStorage(path: path)
+        _ = try await storage.commit(StorageCommit(inserts: Array(batches[0].prefix(2))))
+        try storage.close()
+
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw SQLiteFloor.FloorError("open \(path)") }
+        defer { sqlite3_close(db) }
+        try exec(db, "PRAGMA synchronous = NORMAL")
+        let type = try integer(db, "SELECT type_id FROM samples ORDER BY anchor LIMIT 1")
+        let watchSource = try integer(
+            db, "SELECT id FROM sources WHERE bundle_id = '\(SyntheticSamples.watch.bundleIdentifier)'")
+        let phoneSource = try integer(
+            db, "SELECT id FROM sources WHERE bundle_id = '\(SyntheticSamples.phone.bundleIdentifier)'")
+        var anchor = try integer(db, "SELECT anchor FROM meta WHERE id = 1")
+
+        let insert = try prepare(
+            db,
+            """
+            INSERT INTO samples (anchor, uuid, kind, type_id, source_id, source_name, source_version, product_type,
+                os_version, device_id, start_date, end_date, value, unit, original_value, category_value,
+                activity_type, duration, route_workout_uuid, correlation_uuid, has_metadata, payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        defer { sqlite3_finalize(insert) }
+        let span = try prepare(
+            db,
+            """
+            INSERT INTO type_spans (type_id, max_duration) VALUES (?, ?)
+            ON CONFLICT (type_id) DO UPDATE SET max_duration = MAX(max_duration, excluded.max_duration)
+            """)
+        defer { sqlite3_finalize(span) }
+        let moveAnchor = try prepare(db, "UPDATE meta SET anchor = ? WHERE id = 1")
+        defer { sqlite3_finalize(moveAnchor) }
+
+        for (index, batch) in rows.enumerated() {
+            try exec(db, "BEGIN IMMEDIATE")
+            var longest = 0.0
+            for row in batch.dropFirst(index == 0 ? 2 : 0) {
+                anchor += 1
+                var uuid = row.uuid
+                sqlite3_bind_int64(insert, 1, anchor)
+                _ = withUnsafeBytes(of: &uuid) { sqlite3_bind_blob(insert, 2, $0.baseAddress, 16, transient) }
+                sqlite3_bind_int64(insert, 3, 0)
+                sqlite3_bind_int64(insert, 4, type)
+                sqlite3_bind_int64(insert, 5, row.watch ? watchSource : phoneSource)
+                sqlite3_bind_double(insert, 11, row.start)
+                sqlite3_bind_double(insert, 12, row.end)
+                sqlite3_bind_double(insert, 13, row.value)
+                sqlite3_bind_int64(insert, 21, 0)
+                longest = max(longest, row.end - row.start)
+                guard sqlite3_step(insert) == SQLITE_DONE else {
+                    throw SQLiteFloor.FloorError(String(cString: sqlite3_errmsg(db)))
+                }
+                sqlite3_reset(insert)
+                sqlite3_clear_bindings(insert)
+            }
+            sqlite3_bind_int64(span, 1, type)
+            sqlite3_bind_double(span, 2, longest)
+            try step(db, span)
+            sqlite3_bind_int64(moveAnchor, 1, anchor)
+            try step(db, moveAnchor)
+            try exec(db, "COMMIT")
+        }
+    }
+
+    private static func prepare(_ db: OpaquePointer, _ sql: String) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw SQLiteFloor.FloorError("prepare: \(String(cString: sqlite3_errmsg(db)))")
+        }
+        return statement
+    }
+
+    private static func step(_ db: OpaquePointer, _ statement: OpaquePointer) throws {
+        defer { sqlite3_reset(statement) }
+        guard sqlite3_step(statement) == SQLITE_DONE else {
+            throw SQLiteFloor.FloorError(String(cString: sqlite3_errmsg(db)))
+        }
+    }
+
+    private static func integer(_ db: OpaquePointer, _ sql: String) throws -> Int64 {
+        let statement = try prepare(db, sql)
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw SQLiteFloor.FloorError("no row for \(sql)") }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    private static func exec(_ db: OpaquePointer, _ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw SQLiteFloor.FloorError(String(cString: sqlite3_errmsg(db)))
+        }
+    }
+}
