@@ -158,7 +158,7 @@ let package = Package(
         // shape of a JSON body. Foundation and HealthCore only, so the fuzzer (Fuzz/) can run it without the
         // HTTP stack.
         .target(name: "HealthAPIInput", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
-        .executableTarget(name: "ohk", dependencies: ["HealthCLI"], swiftSettings: swiftSettings),
+        .executableTarget(name: "ohk", dependencies: ["HealthCLI", "HealthRuntime"], swiftSettings: swiftSettings),
         // Fixtures for tests of every layer: fixed clock and calendar, seeded generator, sample builders.
         .target(
             name: "HealthTesting", dependencies: ["HealthCore", "HealthStorage", "HealthSimulation"],

@@ -58,9 +58,10 @@ enum ImportBenchmarks {
             report.add(
                 "ExportImporter → PostgresStorage \(url.lastPathComponent) (run \(run))", seconds: seconds,
                 items: records)
+            printStages(imported.stages, statistics: imported.statisticsSeconds)
             print(
                 "RESULT suite=import-postgres seconds=\(seconds) records=\(records) inserted=\(imported.inserted) "
-                    + "statistics_seconds=\(imported.statisticsSeconds)")
+                    + "statistics_seconds=\(imported.statisticsSeconds) " + stageFields(imported.stages))
             return
         }
         let dir = try temporaryDirectory("import")
@@ -84,10 +85,34 @@ enum ImportBenchmarks {
         let records = imported.summary.recordCount
         let name = "ExportImporter → SQLiteStorage \(url.lastPathComponent) (run \(run))"
         report.add(name, seconds: seconds, items: records)
+        printStages(imported.stages, statistics: imported.statisticsSeconds)
         print(
             "RESULT suite=import seconds=\(seconds) import_seconds=\(importSeconds) records=\(records) "
                 + "inserted=\(imported.inserted) present=\(imported.alreadyPresent) store_bytes=\(bytes) "
-                + "statistics_seconds=\(imported.statisticsSeconds)")
+                + "statistics_seconds=\(imported.statisticsSeconds) " + stageFields(imported.stages))
+    }
+
+    /// The import's stage times (issue 17, part 4), task by task: which half waits for the other is not the
+    /// bottleneck.
+    static func printStages(_ stages: ImportStageTimes, statistics: Double) {
+        print(
+            String(
+                format: "  parsing task: reading %.2f s, validating %.2f s, waiting for the writer %.2f s",
+                stages.reading, stages.validating, stages.waitingForWriter))
+        print(
+            String(
+                format: "  writing task: writing %.2f s, waiting for the parser %.2f s",
+                stages.writing, stages.waitingForParser))
+        print(String(format: "  then: committing %.2f s, statistics %.2f s", stages.committing, statistics))
+    }
+
+    /// The stage times as `key=value` fields of a RESULT line.
+    static func stageFields(_ stages: ImportStageTimes) -> String {
+        [
+            ("reading", stages.reading), ("validating", stages.validating),
+            ("waiting_for_writer", stages.waitingForWriter), ("writing", stages.writing),
+            ("waiting_for_parser", stages.waitingForParser), ("committing", stages.committing),
+        ].map { "stage_\($0.0)=" + String(format: "%.3f", $0.1) }.joined(separator: " ")
     }
 
     static func elapsed(since start: ContinuousClock.Instant) -> Double {

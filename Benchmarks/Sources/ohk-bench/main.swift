@@ -1,4 +1,5 @@
 import Foundation
+import HealthRuntime
 
 // ohk-bench [store|statistics|all] [--samples N] [--query-store N] [--years N]
 // ohk-bench postgres [--url URL] [--query-store N] [--people N] [--per-person N] [--years N]   (a cluster)
@@ -7,6 +8,8 @@ import Foundation
 // ohk-bench crossprocess [--saves N] [--interval-ms N] [--poll-ms N]   (observer here, writer in a child process)
 // ohk-bench import --export PATH [--store PATH] [--parse-only] [--runs N]   (not part of `all`: it needs an export)
 let arguments = Array(CommandLine.arguments.dropFirst())
+// As `ohk` does: large blocks are mapped and unmapped (decision 0014), so the import's peak memory is the CLI's.
+ProcessMemory.returnLargeBlocksToTheSystem()
 
 func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,

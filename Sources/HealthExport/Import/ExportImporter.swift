@@ -87,9 +87,13 @@ public struct ExportImporter: Sendable {
             validator: store.bulkValidator)
         let countUnmet: (@Sendable (UUID) -> Bool)? = options.reportDisappeared ? ExportIdentity.isExportUUID : nil
         let (tally, result) = try await store.bulkImport(options: BulkImportOptions(countUnmet: countUnmet)) { sink in
-            try await run.run(sink)
+            var tally = try await run.run(sink)
+            tally.producerEnded = clock.now
+            return tally
         }
         var report = ImportReport(summary: tally.summary)
+        report.stages = tally.stages
+        report.stages.committing = tally.producerEnded.map { max(0, clock.now.timeIntervalSince($0)) } ?? 0
         report.summary.exactDuplicates = tally.renamed
         report.inserted = tally.inserted
         report.alreadyPresent = tally.alreadyPresent

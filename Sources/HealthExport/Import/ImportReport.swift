@@ -95,6 +95,8 @@ public struct ImportReport: Sendable, Hashable {
     public var statisticsPrepared: [QuantityTypeIdentifier]
     /// Seconds spent preparing statistics after the import's commit.
     public var statisticsSeconds: Double
+    /// Where the import's time went, stage by stage (reading, validating, writing, waiting, committing).
+    public var stages: ImportStageTimes
 
     /// Creates an empty report around a summary.
     public init(summary: ExportSummary = ExportSummary()) {
@@ -116,6 +118,7 @@ public struct ImportReport: Sendable, Hashable {
         self.seconds = 0
         self.statisticsPrepared = []
         self.statisticsSeconds = 0
+        self.stages = ImportStageTimes()
     }
 
     /// Samples rejected by validation or otherwise skipped, in total.

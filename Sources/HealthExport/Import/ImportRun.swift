@@ -34,21 +34,28 @@ struct ImportRun: Sendable {
     ///   (storage), `CancellationError`.
     func run(_ sink: HealthBulkSink) async throws -> ImportTally {
         let queue = BatchQueue<Ready>(capacity: options.queueDepth)
-        return try await withThrowingTaskGroup(of: ExportSummary.self) { group in
+        return try await withThrowingTaskGroup(of: (ExportSummary, ImportStageTimes).self) { group in
             group.addTask { try await parse(into: queue) }
             var tally = ImportTally()
+            var stopwatch = StageStopwatch(clock: clock)
             do {
                 while let ready = try await queue.receive() {
+                    tally.stages.waitingForParser += stopwatch.lap()
                     try await tally.write(ready.batch, notes: ready.notes, to: sink)
+                    tally.stages.writing += stopwatch.lap()
                 }
+                tally.stages.waitingForParser += stopwatch.lap()
             } catch {
                 queue.cancel()
                 group.cancelAll()
                 throw error
             }
-            guard let summary = try await group.next() else {
+            guard let (summary, parsing) = try await group.next() else {
                 throw ExportError(code: .io, message: "the parser stopped", file: url.lastPathComponent)
             }
+            tally.stages.reading = parsing.reading
+            tally.stages.validating = parsing.validating
+            tally.stages.waitingForWriter = parsing.waitingForWriter
             guard summary.hasHealthDataRoot else {
                 throw ExportError(
                     code: .notHealthExport, message: "the document's root element is not HealthData",
@@ -63,12 +70,15 @@ struct ImportRun: Sendable {
         }
     }
 
-    /// The parsing task's work: read, prepare and queue every batch; the summary at the end.
-    private func parse(into queue: BatchQueue<Ready>) async throws -> ExportSummary {
+    /// The parsing task's work: read, prepare and queue every batch; the summary and the task's stage times at
+    /// the end (reading, validating, waiting for the writer).
+    private func parse(into queue: BatchQueue<Ready>) async throws -> (ExportSummary, ImportStageTimes) {
         do {
             var parserOptions = ExportParser.Options(
                 chunkSize: options.chunkSize, batchSize: options.batchSize, trackRepeats: false)
             parserOptions.limits = options.limits
+            var stages = ImportStageTimes()
+            var stopwatch = StageStopwatch(clock: clock)
             let reader = try ExportReader(url: url, options: parserOptions)
             reader.onProgress = { report($0) }
             let sideFiles = ExportSideFiles(url: url, isArchive: ExportSideFiles.isArchive(url))
@@ -78,17 +88,23 @@ struct ImportRun: Sendable {
                 var notes = SideFileNotes()
                 if options.readRouteFiles, !batch.routeFiles.isEmpty { readRoutes(&batch, sideFiles, &notes) }
                 if !batch.clinicalFiles.isEmpty { readClinicalResources(&batch, sideFiles, &notes) }
-                try await queue.send(Ready(batch: PreparedBatch(batch, validator: validator), notes: notes))
+                stages.reading += stopwatch.lap()
+                let prepared = PreparedBatch(batch, validator: validator)
+                stages.validating += stopwatch.lap()
+                try await queue.send(Ready(batch: prepared, notes: notes))
+                stages.waitingForWriter += stopwatch.lap()
             }
             var summary = reader.summary ?? ExportSummary()
+            stages.reading += stopwatch.lap()
             if options.readElectrocardiograms {
                 let sources = try await readElectrocardiograms(sideFiles, into: queue)
+                stages.reading += stopwatch.lap()
                 let known = Set(summary.sources.map(\.bundleIdentifier))
                 summary.sources += sources.filter { !known.contains($0.bundleIdentifier) }
                 summary.sources.sort { ($0.bundleIdentifier, $0.name) < ($1.bundleIdentifier, $1.name) }
             }
             queue.finish()
-            return summary
+            return (summary, stages)
         } catch {
             queue.fail(error)
             throw error

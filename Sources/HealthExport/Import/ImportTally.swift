@@ -17,6 +17,10 @@ struct ImportTally: Sendable {
     var skipped: [ExportSummary.Skip: Int] = [:]
     var issues: [ExportError] = []
     var issueCount = 0
+    /// Where the two tasks' time went (``ImportStageTimes``); the importer adds the commit's.
+    var stages = ImportStageTimes()
+    /// When the producer handed its last batch over (the commit starts then).
+    var producerEnded: Date?
 
     /// Writes one prepared batch: everything but routes first, then the routes, renamed after their workout when
     /// the workout was a repeat (routes name their workout), and dropped when their workout was rejected.
@@ -39,10 +43,12 @@ struct ImportTally: Sendable {
         activitySummaries += batch.validated.valid.activitySummaries.count
         var renamedWorkouts: [UUID: UUID] = [:]
         var rejectedWorkouts: Set<UUID> = []
+        var run = TypeRun()
+        defer { run.flush(into: &self) }
         for (index, outcome) in outcomes.enumerated() {
             let sample = plain[index]
             if Self.isRenamed(sample, outcome) { renamed += 1 }
-            count(sample, outcome, line: index < plainLines.count ? plainLines[index] : 0)
+            count(sample, outcome, line: index < plainLines.count ? plainLines[index] : 0, run: &run)
             guard sample.workout != nil else { continue }
             switch outcome {
             case .inserted(let uuid), .alreadyPresent(let uuid):
@@ -73,7 +79,7 @@ struct ImportTally: Sendable {
             let routeOutcomes = try await sink.write(BulkBatch(samples: kept), reidentify: rename)
             for (index, outcome) in routeOutcomes.enumerated() {
                 if Self.isRenamed(kept[index], outcome) { renamed += 1 }
-                count(kept[index], outcome, line: keptLines[index])
+                count(kept[index], outcome, line: keptLines[index], run: &run)
             }
         }
     }
@@ -86,15 +92,38 @@ struct ImportTally: Sendable {
         }
     }
 
-    private mutating func count(_ sample: AnySample, _ outcome: HealthBulkOutcome, line: Int) {
-        let type = sample.sampleType.identifier
+    /// A run of rows of one type, counted before it is added to the per-type tallies: the rows of a batch come
+    /// by type, so the tallies' dictionaries (a string hash each) are touched once per run, not once per row.
+    private struct TypeRun {
+        var type = ""
+        var inserted = 0
+        var alreadyPresent = 0
+
+        mutating func flush(into tally: inout ImportTally) {
+            if inserted > 0 { tally.insertedByType[type, default: 0] += inserted }
+            if alreadyPresent > 0 { tally.alreadyPresentByType[type, default: 0] += alreadyPresent }
+            inserted = 0
+            alreadyPresent = 0
+        }
+
+        /// Counts under `type`, ending the current run first when the type differs.
+        mutating func start(_ type: String, in tally: inout ImportTally) {
+            guard type != self.type else { return }
+            flush(into: &tally)
+            self.type = type
+        }
+    }
+
+    private mutating func count(_ sample: AnySample, _ outcome: HealthBulkOutcome, line: Int, run: inout TypeRun) {
         switch outcome {
         case .inserted:
             inserted += 1
-            insertedByType[type, default: 0] += 1
+            run.start(sample.sampleType.identifier, in: &self)
+            run.inserted += 1
         case .alreadyPresent:
             alreadyPresent += 1
-            alreadyPresentByType[type, default: 0] += 1
+            run.start(sample.sampleType.identifier, in: &self)
+            run.alreadyPresent += 1
         case .rejected(let issues):
             let rules = Set(issues.map(\.rule.rawValue)).sorted().joined(separator: ", ")
             let element = Self.element(of: sample)
