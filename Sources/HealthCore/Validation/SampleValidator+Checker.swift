@@ -43,13 +43,16 @@ extension SampleValidator {
         mutating func check(_ sample: QuantitySample, path: String?) {
             if path != nil { checkInterval(start: sample.startDate, end: sample.endDate, path: path) }
             let description = sample.quantityType.typeDescription
-            let canonical = sample.quantityType.typeDescription?.canonicalUnit
-            for (position, entry) in sample.quantities.enumerated() {
-                let where_ = sample.series.isEmpty ? path : join(path, "series \(position)")
-                if !sample.series.isEmpty {
+            let canonical = description?.canonicalUnit
+            if sample.series.isEmpty {
+                // The common case, one quantity over the sample's own interval: no list of one to build.
+                checkQuantity(sample.quantity, description: description, canonical: canonical, path: path)
+            } else {
+                for (position, entry) in sample.series.enumerated() {
+                    let where_ = join(path, "series \(position)")
                     checkInterval(start: entry.startDate, end: entry.endDate, path: where_)
+                    checkQuantity(entry.quantity, description: description, canonical: canonical, path: where_)
                 }
-                checkQuantity(entry.quantity, description: description, canonical: canonical, path: where_)
             }
             if let summary = sample.summary { checkSummary(summary, of: sample, description: description, path: path) }
             if let maximum = description?.maximumDuration, sample.duration > maximum {
@@ -90,7 +93,9 @@ extension SampleValidator {
             canonical: HealthUnit?,
             path: String?
         ) {
-            guard let value = try? quantity.doubleValue(for: quantity.unit), value.isFinite else {
+            // The value in its own unit is the stored value (no conversion).
+            let value = quantity.value
+            guard value.isFinite else {
                 report(.finiteValue, "has a value that is not finite", path: path)
                 return
             }
@@ -119,6 +124,7 @@ extension SampleValidator {
         // MARK: Metadata
 
         mutating func checkMetadata(_ metadata: Metadata, path: String?) {
+            if metadata.isEmpty { return }  // most samples: nothing to check, no key to hash
             for (key, value) in metadata {
                 let where_ = join(path, "metadata \(key)")
                 if let kinds = MetadataKey.requiredKinds[key], !kinds.contains(value.kind) {
