@@ -2,7 +2,6 @@ import Foundation
 public import HealthCore
 public import HealthQuery
 import HealthStorage
-import Synchronization
 
 /// One database opened in this process: its storage, its change hub, its statistics cache and one engine
 /// (``HealthQuery/HealthStore``) per app. Every engine of a database shares the hub, so one app's save wakes
@@ -25,9 +24,9 @@ public final class OpenDatabase: Sendable {
     public let hub = ChangeHub()
     /// Merged statistics kept between queries of every engine of this database.
     public let statisticsCache = StatisticsCache()
-    private let engines = Mutex<[String: HealthStore]>([:])
+    private let engines = Locked<[String: HealthStore]>([:])
     private let closer: (@Sendable () throws -> Void)?
-    private let watcher = Mutex<Task<Void, Never>?>(nil)
+    private let watcher = Locked<Task<Void, Never>?>(nil)
 
     init(location: StoreLocation, storage: any SampleStorage, closer: (@Sendable () throws -> Void)? = nil) {
         self.location = location

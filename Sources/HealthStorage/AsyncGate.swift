@@ -1,4 +1,4 @@
-import Synchronization
+import HealthCore
 
 /// An asynchronous mutual-exclusion lock: tasks wait their turn by suspending, never by blocking a thread.
 /// Backends use it to run a long bulk write and the ordinary commits of the same store one at a time.
@@ -17,7 +17,7 @@ package final class AsyncGate: Sendable {
         var head = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an unlocked gate.
     package init() {}

@@ -1,6 +1,5 @@
 import Foundation
 import HealthCore
-import Synchronization
 
 extension InMemoryStorage {
     /// Runs the producer against a copy of the store, then applies what it wrote to the store in one step under
@@ -68,10 +67,10 @@ final class InMemoryBulkSink: BulkSink {
         var isOpen = true
     }
 
-    private let session: Mutex<Session>
+    private let session: Locked<Session>
 
     init(snapshot: InMemoryStorage.State) {
-        session = Mutex(Session(state: snapshot, startAnchor: snapshot.anchor))
+        session = Locked(Session(state: snapshot, startAnchor: snapshot.anchor))
     }
 
     /// Ends the write: later use throws.

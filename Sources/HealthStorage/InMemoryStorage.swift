@@ -1,11 +1,10 @@
 public import Foundation
 public import HealthCore
-import Synchronization
 
 /// The reference ``SampleStorage``: everything in memory, guarded by a mutex. Fast, exact, and the
 /// behaviour every other backend is tested against (it passes the same conformance suite).
 public final class InMemoryStorage: SampleStorage {
-    let state = Mutex(State())
+    let state = Locked(State())
     /// The writers of this store that must not interleave with a bulk write: commits and bulk writes, one at a
     /// time (a bulk write stages against a snapshot and applies at its end).
     let bulkGate = AsyncGate()

@@ -1,9 +1,9 @@
 import Foundation
+import HealthCore
 import HealthStorage
 import Logging
 import NIOSSL
 import PostgresNIO
-import Synchronization
 
 /// One database server as this process reaches it: a postgres-nio connection pool (running in a task of its own)
 /// shared by every person's store on the same URL, the schema migrated once, and the connection that runs each
@@ -21,18 +21,18 @@ final class PostgresDatabase: Sendable {
     private let logger: Logger
     /// Which person each leased connection was last told (by connection id), so a store of one person sets it
     /// once per connection rather than before every statement.
-    private let personOfConnection = Mutex<[Int: Int64]>([:])
+    private let personOfConnection = Locked<[Int: Int64]>([:])
     /// The schema, migrated once per process and pool.
     let migration = AsyncOnce<Void>()
     /// How many leases went to the replica (a test hook: reads do go there).
-    let replicaLeases = Mutex(0)
+    let replicaLeases = Locked(0)
     /// The shared `types` table's rows.
     let types = TypeCatalog()
     /// Committed facts about people that only ever grow (registered sources, type spans): writes skip a statement
     /// when nothing new would be recorded.
     let facts = CommittedFacts()
 
-    private static let shared = Mutex<[String: PostgresDatabase]>([:])
+    private static let shared = Locked<[String: PostgresDatabase]>([:])
 
     /// The process's pool for a location's server, made on first use.
     static func shared(for location: PostgresLocation) -> PostgresDatabase {
@@ -150,7 +150,7 @@ final class PostgresDatabase: Sendable {
 /// Runs an async computation once; later callers await the same result. A failure is not kept: the next caller
 /// tries again (a database that was down may be up).
 final class AsyncOnce<Value: Sendable>: Sendable {
-    private let state = Mutex<Task<Value, any Error>?>(nil)
+    private let state = Locked<Task<Value, any Error>?>(nil)
 
     /// The value, computing it with `make` if no computation succeeded or is under way.
     func value(_ make: @escaping @Sendable () async throws -> Value) async throws -> Value {
@@ -177,7 +177,7 @@ final class CommittedFacts: Sendable {
         var spans: [Int32: Double] = [:]
     }
 
-    private let people = Mutex<[Int64: Person]>([:])
+    private let people = Locked<[Int64: Person]>([:])
 
     func knowsSource(person: Int64, _ bundle: String) -> Bool {
         people.withLock { $0[person]?.sources.contains(bundle) ?? false }

@@ -3,7 +3,6 @@ import HealthCore
 public import HealthStorage
 import Logging
 import PostgresNIO
-import Synchronization
 
 extension PostgresStorage {
     /// Runs `produce` inside ONE transaction that holds the person's row lock, streaming each batch in through
@@ -100,7 +99,7 @@ final class PostgresBulkSink: BulkSink {
     private let database: PostgresDatabase
     private let logger: Logger
     private let location: PostgresLocation
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(
         connection: PostgresConnection, context: WriteContext, database: PostgresDatabase, logger: Logger,

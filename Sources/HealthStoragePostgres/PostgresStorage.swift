@@ -3,7 +3,6 @@ import HealthCore
 public import HealthStorage
 import Logging
 import PostgresNIO
-import Synchronization
 
 /// The server database ``SampleStorage``: one person's data in a PostgreSQL 15 database that holds many people
 /// (the schema in `PostgresSchema.swift`; decision 0009).

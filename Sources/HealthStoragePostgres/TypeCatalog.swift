@@ -2,7 +2,6 @@ import HealthCore
 import HealthStorage
 import Logging
 import PostgresNIO
-import Synchronization
 
 /// The rows of the shared `types` table this process has seen, both ways. Types are only ever added (by any
 /// process), so a miss reloads the table; a writer registers its types before its transaction begins, so an id
@@ -13,7 +12,7 @@ final class TypeCatalog: Sendable {
         var keys: [Int32: TypeKey] = [:]
     }
 
-    private let maps = Mutex(Maps())
+    private let maps = Locked(Maps())
 
     /// The id of a registered type; nil when the database has no such type (after a reload).
     func id(_ key: TypeKey, _ connection: PostgresConnection, _ logger: Logger) async throws -> Int32? {

@@ -1,6 +1,6 @@
 import GRDBSQLite
+import HealthCore
 import HealthStorage
-import Synchronization
 
 /// `PRAGMA data_version` on a connection of its own: its value changes whenever another connection — this
 /// process's writer or another process — commits to the file, and reading it touches no table. The probe is one
@@ -13,7 +13,7 @@ final class DataVersionProbe: Sendable {
     }
 
     private let path: String
-    private let connection = Mutex(Connection())
+    private let connection = Locked(Connection())
 
     init(path: String) {
         self.path = path

@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import HealthCore
 import HealthStorage
-import Synchronization
 
 /// The catalog's canonical units by the spelling the `types.canonical_unit` column records (the catalog parses
 /// each once; nothing is parsed here).
@@ -25,10 +24,10 @@ struct TypeRow: Sendable {
 
 /// Committed rows of the small tables by id. Committed rows never change, so caching them is safe.
 final class Lookups: Sendable {
-    private let types = Mutex<[Int64: TypeRow]>([:])
-    private let sources = Mutex<[Int64: Source]>([:])
-    private let devices = Mutex<[Int64: Device]>([:])
-    private let units = Mutex<[String: HealthUnit]>([:])
+    private let types = Locked<[Int64: TypeRow]>([:])
+    private let sources = Locked<[Int64: Source]>([:])
+    private let devices = Locked<[Int64: Device]>([:])
+    private let units = Locked<[String: HealthUnit]>([:])
 
     func type(_ id: Int64, _ db: Database) throws -> TypeRow {
         if let row = types.withLock({ $0[id] }) { return row }

@@ -1,13 +1,13 @@
 import Foundation
+import HealthCore
 import HealthExport
-import Synchronization
 import Testing
 
 /// The bounded queue between an import's parsing task and its writing task.
 @Suite("Import batch queue")
 struct BatchQueueTests {
     final class Ledger: Sendable {
-        let released = Mutex<Set<Int>>([])
+        let released = Locked<Set<Int>>([])
         var count: Int { released.withLock { $0.count } }
     }
 
@@ -22,7 +22,7 @@ struct BatchQueueTests {
     }
 
     final class Sent: Sendable {
-        private let count = Mutex(0)
+        private let count = Locked(0)
         func increment() { count.withLock { $0 += 1 } }
         var value: Int { count.withLock { $0 } }
     }

@@ -5,7 +5,6 @@ import HealthQuery
 import HealthStorage
 import HealthStorageSQLite
 import HealthTesting
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -21,7 +20,7 @@ import Glibc
     /// The child: imports `export` into the store at `store`, killing itself after `chunks` chunks were parsed.
     static func importUntilKilled(store path: String, export: String, chunks: Int) async throws {
         let storage = try SQLiteStorage(path: path)
-        let seen = Mutex(0)
+        let seen = Locked(0)
         let importer = ExportImporter(
             store: ImportSupport.store(storage), clock: TickingClock(), options: .init(chunkSize: 1 << 16))
         _ = try await importer.importExport(at: URL(fileURLWithPath: export)) { _ in

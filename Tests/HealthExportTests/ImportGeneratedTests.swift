@@ -4,7 +4,6 @@ import HealthExport
 import HealthStorage
 import HealthStorageSQLite
 import HealthTesting
-import Synchronization
 import Testing
 
 @testable import HealthQuery
@@ -107,7 +106,7 @@ struct ImportGeneratedTests {
             }
             return seen
         }
-        let progress = Mutex<[ImportProgress]>([])
+        let progress = Locked<[ImportProgress]>([])
         let importer = ExportImporter(store: store, clock: TickingClock(), options: .init(batchSize: 500))
         let running = Task {
             try await importer.importExport(at: url) { value in progress.withLock { $0.append(value) } }

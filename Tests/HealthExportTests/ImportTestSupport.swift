@@ -4,7 +4,6 @@ import HealthExport
 import HealthStorage
 import HealthStorageSQLite
 import HealthTesting
-import Synchronization
 import Testing
 import ZIPFoundation
 
@@ -12,8 +11,8 @@ import ZIPFoundation
 
 /// A clock that moves one second forward at every read, so progress rates are defined and deterministic.
 final class TickingClock: HealthClock {
-    private let current: Mutex<Date>
-    init(start: Date = Fixtures.epoch) { self.current = Mutex(start) }
+    private let current: Locked<Date>
+    init(start: Date = Fixtures.epoch) { self.current = Locked(start) }
     var now: Date {
         current.withLock { date in
             defer { date = date.addingTimeInterval(1) }

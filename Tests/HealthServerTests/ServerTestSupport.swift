@@ -10,19 +10,18 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
-import Synchronization
 
 /// A clock the test moves by hand.
 final class TestClock: HealthClock, Sendable {
-    private let current: Mutex<Date>
-    init(_ start: Date = Fixtures.date(2025, 6, 10, 12)) { current = Mutex(start) }
+    private let current: Locked<Date>
+    init(_ start: Date = Fixtures.date(2025, 6, 10, 12)) { current = Locked(start) }
     var now: Date { current.withLock { $0 } }
     func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 /// Deterministic "random" bytes for tokens and secrets.
 final class TestRandom: Sendable {
-    private let generator = Mutex(SplitMix64(seed: 7))
+    private let generator = Locked(SplitMix64(seed: 7))
     func bytes(_ count: Int) -> [UInt8] {
         generator.withLock { rng in (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) } }
     }

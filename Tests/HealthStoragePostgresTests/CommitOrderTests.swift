@@ -3,7 +3,6 @@ import HealthCore
 import HealthStorage
 import HealthStoragePostgres
 import HealthTesting
-import Synchronization
 import Testing
 
 /// One person's concurrent writers take change numbers in commit order: an anchored reader that polls while they
@@ -76,7 +75,7 @@ struct CommitOrderTests {
 
 /// How many writers have finished.
 final class FinishedWriters: Sendable {
-    private let finished = Mutex(0)
+    private let finished = Locked(0)
     var count: Int { finished.withLock { $0 } }
     func finish() { finished.withLock { $0 += 1 } }
 }

@@ -2,7 +2,6 @@ import Foundation
 import HealthCore
 import HealthQuery
 import OpenHealthKit
-import Synchronization
 import Testing
 
 /// Issue 16 part 2: heartbeat series (builder, query, descriptor), electrocardiograms (summary, voltage query,
@@ -60,7 +59,7 @@ struct PayloadSampleTests {
             #expect(queried.map(\.uuid) == [series.uuid])
             #expect(queried.first is HKHeartbeatSeriesSample)
 
-            let beats = Mutex<[(TimeInterval, Bool, Bool)]>([])
+            let beats = Locked<[(TimeInterval, Bool, Bool)]>([])
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let query = HKHeartbeatSeriesQuery(heartbeatSeries: series) { _, time, gap, done, error in
                     if let error { return continuation.resume(throwing: error) }
@@ -128,7 +127,7 @@ struct PayloadSampleTests {
             #expect(first.averageHeartRate?.doubleValue(for: HKUnit.count().unitDivided(by: .minute())) == 72)
             #expect(first.endDate == first.startDate.addingTimeInterval(1.25))
 
-            let results = Mutex<[(TimeInterval, Double)]>([])
+            let results = Locked<[(TimeInterval, Double)]>([])
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let query = HKElectrocardiogramQuery(first) { _, result in
                     switch result {

@@ -1,6 +1,6 @@
 import Foundation
+import HealthCore
 import OpenHealthKit
-import Synchronization
 import Testing
 
 /// `HKUserPreferencesDidChange` with the unit hook, and `HKCategoryValuePredicateProviding`: the spellings real
@@ -18,7 +18,7 @@ struct PreferencesAndCategoryPredicateTests {
         let second = HKHealthStore(
             configuration: configuration.with(app: TestSupport.otherApp, authorization: .grantAll))
         let elsewhere = HKHealthStore(configuration: TestSupport.configuration(backend))
-        let posted = Mutex<[ObjectIdentifier]>([])
+        let posted = Locked<[ObjectIdentifier]>([])
         let observer = NotificationCenter.default.addObserver(
             forName: .HKUserPreferencesDidChange, object: nil, queue: nil
         ) { note in

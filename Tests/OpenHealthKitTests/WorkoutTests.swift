@@ -1,6 +1,6 @@
 import Foundation
+import HealthCore
 import OpenHealthKit
-import Synchronization
 import Testing
 
 @Suite("Workout builders, sessions and routes")
@@ -150,7 +150,7 @@ struct WorkoutTests {
             let route = try await routeBuilder.finishRoute(with: workout, metadata: nil)
             #expect(route.count == 150)
             let batches: [[CLLocation]] = await withCheckedContinuation { continuation in
-                let collected = Mutex<[[CLLocation]]>([])
+                let collected = Locked<[[CLLocation]]>([])
                 store.execute(
                     HKWorkoutRouteQuery(route: route) { _, batch, done, _ in
                         collected.withLock { $0.append(batch ?? []) }
@@ -169,7 +169,7 @@ struct WorkoutTests {
 
     @Test("a session with a live builder collects simulated samples and the session's events")
     func liveSession() async throws {
-        let clock = Mutex(TestSupport.at(7))
+        let clock = Locked(TestSupport.at(7))
         let now: @Sendable () -> Date = { clock.withLock { $0 } }
         try await Self.authorized(.memory, now: now) { store in
             let session = try HKWorkoutSession(healthStore: store, configuration: Self.running())
@@ -206,9 +206,9 @@ struct WorkoutTests {
 
 /// Records delegate calls.
 final class Recorder: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate, @unchecked Sendable {
-    let states = Mutex<[HKWorkoutSessionState]>([])
-    let events = Mutex(0)
-    let collected = Mutex(0)
+    let states = Locked<[HKWorkoutSessionState]>([])
+    let events = Locked(0)
+    let collected = Locked(0)
 
     func workoutSession(
         _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,

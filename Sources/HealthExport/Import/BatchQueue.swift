@@ -1,4 +1,4 @@
-import Synchronization
+import HealthCore
 
 /// A small bounded queue between the parsing task and the writing task of an import: the parser suspends (never
 /// blocks a thread) when it is `capacity` batches ahead, so memory stays bounded whatever the export's size,
@@ -49,7 +49,7 @@ package final class BatchQueue<Element: Sendable>: Sendable {
         case wait
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let capacity: Int
 
     package init(capacity: Int) {

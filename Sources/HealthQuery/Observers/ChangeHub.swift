@@ -47,9 +47,9 @@ public final class ChangeHub: Sendable {
         var isWatching = false
     }
 
-    private let subscribers = Mutex<[Int: Subscriber]>([:])
+    private let subscribers = Locked<[Int: Subscriber]>([:])
     private let nextID = Atomic<Int>(0)
-    private let watermark = Mutex(Watermark())
+    private let watermark = Locked(Watermark())
     /// Serializes reports while watching, so ranges are reported in order.
     private let reporting = AsyncGate()
 

@@ -1,6 +1,5 @@
 public import Foundation
 public import HealthCore
-import Synchronization
 
 /// Builds a workout step by step through a ``HealthStore``: the engine behind HealthKit's `HKWorkoutBuilder`, so
 /// every surface (OpenHealthKit, the server) builds workouts the same way.
@@ -66,7 +65,7 @@ public final class WorkoutBuilder: Sendable {
     public let configuration: WorkoutConfiguration
     /// The device the workout is recorded with.
     public let device: Device?
-    private let state = Mutex(Snapshot())
+    private let state = Locked(Snapshot())
 
     /// Creates a builder.
     public init(store: HealthStore, configuration: WorkoutConfiguration, device: Device? = nil) {

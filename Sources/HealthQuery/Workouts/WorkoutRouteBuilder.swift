@@ -1,6 +1,5 @@
 public import Foundation
 public import HealthCore
-import Synchronization
 
 /// Builds a workout's route from locations through a ``HealthStore``: the engine behind HealthKit's
 /// `HKWorkoutRouteBuilder`.
@@ -25,7 +24,7 @@ public final class WorkoutRouteBuilder: Sendable {
     public let store: HealthStore
     /// The device recording the route.
     public let device: Device?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a builder.
     public init(store: HealthStore, device: Device? = nil) {

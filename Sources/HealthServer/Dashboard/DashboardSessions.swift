@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HealthCore
 
 /// The dashboard's logins, in memory: a session id (the `ohk_dashboard` cookie, HttpOnly, SameSite=Strict) stands
 /// for the person's token while it lasts, and one-time login codes (the URL `ohk dashboard` prints) become a
@@ -22,7 +22,7 @@ final class DashboardSessions: Sendable {
         var codes: [String: Entry] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Starts a session for a token under a fresh id.
     func open(_ id: String, for token: AccessToken, now: Date) {

@@ -5,7 +5,6 @@ import HealthQuery
 import HealthRuntime
 import Hummingbird
 import NIOCore
-import Synchronization
 
 /// `GET /v1/events?type=…[&type=…]`: observer queries as Server-Sent Events.
 ///
@@ -194,8 +193,8 @@ struct EventStream: Sendable {
 
 /// The newest anchor a stream has been told of.
 final class AnchorMark: Sendable {
-    private let mark: Mutex<Int64>
-    init(_ value: Int64) { mark = Mutex(value) }
+    private let mark: Locked<Int64>
+    init(_ value: Int64) { mark = Locked(value) }
     var value: Int64 { mark.withLock { $0 } }
     func raise(to value: Int64) { mark.withLock { $0 = max($0, value) } }
 }

@@ -1,6 +1,5 @@
 import HealthCore
 import HealthQuery
-import Synchronization
 
 /// One read of the change log for many event streams: streams of the same person and app, on the same types,
 /// at the same anchor, woken by the same commit, ask the same question — a commit would otherwise cost one
@@ -25,7 +24,7 @@ final class SharedChanges: Sendable {
     }
 
     private let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(capacity: Int = 512) { self.capacity = max(1, capacity) }
 

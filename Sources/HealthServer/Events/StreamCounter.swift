@@ -1,5 +1,5 @@
+import HealthCore
 import ServiceLifecycle
-import Synchronization
 
 /// The live event streams: how many each token holds (against the per-token limit), and how to end them all when
 /// the server shuts down — an event stream never ends by itself, and graceful shutdown waits for open responses.
@@ -15,7 +15,7 @@ final class StreamCounter: Sendable {
     enum Refusal: Error { case tooMany, shuttingDown }
 
     private let limit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(limit: Int) { self.limit = max(1, limit) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthQuery
 import HealthRuntime
 import Synchronization
@@ -23,7 +24,7 @@ final class CallerCache: Sendable {
 
     private let ttl: TimeInterval
     private let capacity: Int
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries = Locked<[String: Entry]>([:])
     /// Bumped by every change this process makes to the registry or to grants; older entries are stale.
     private let generation = Atomic<Int>(0)
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HealthCore
 
 /// A token bucket per key (a token's hash): `rate` requests per second on average, `burst` at once. The clock
 /// is injected.
@@ -12,7 +12,7 @@ final class RateLimiter: Sendable {
     private let rate: Double
     private let burst: Double
     private let now: @Sendable () -> Date
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let buckets = Locked<[String: Bucket]>([:])
 
     init(rate: Double, burst: Double, now: @escaping @Sendable () -> Date) {
         self.rate = max(0.001, rate)

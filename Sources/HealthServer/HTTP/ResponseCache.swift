@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import NIOCore
 import Synchronization
 
@@ -31,7 +32,7 @@ final class ResponseCache: Sendable {
 
     private let capacity: Int
     private let maxBytes: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let hitCount = Atomic<Int>(0)
     private let missCount = Atomic<Int>(0)
 

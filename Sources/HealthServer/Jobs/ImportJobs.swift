@@ -1,6 +1,6 @@
 import Foundation
+import HealthCore
 import HealthExport
-import Synchronization
 
 /// Import jobs of this server process: an upload is imported in the background and its progress and report kept
 /// here until the process ends.
@@ -18,7 +18,7 @@ final class ImportJobs: Sendable {
         let started: Date
     }
 
-    private let jobs = Mutex<[String: Job]>([:])
+    private let jobs = Locked<[String: Job]>([:])
 
     func start(_ id: String, person: String, at date: Date) {
         jobs.withLock { $0[id] = Job(person: person, state: .running(nil), started: date) }

@@ -1,7 +1,7 @@
 import Foundation
+import HealthCore
 import HealthQuery
 public import HealthRuntime
-import Synchronization
 
 /// Opens each person's store through HealthRuntime and keeps it open while the server runs: one store per person
 /// (its own SQLite file in the data folder, or its own person of one PostgreSQL database, where row-level
@@ -9,7 +9,7 @@ import Synchronization
 public final class PersonDirectory: Sendable {
     private let data: ServerConfiguration.DataLocation
     private let runtime: HealthRuntime
-    private let open = Mutex<[String: OpenDatabase]>([:])
+    private let open = Locked<[String: OpenDatabase]>([:])
 
     /// A directory over a data location.
     public init(data: ServerConfiguration.DataLocation, runtime: HealthRuntime = .shared) {

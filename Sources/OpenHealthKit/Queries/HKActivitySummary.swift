@@ -1,17 +1,16 @@
 public import Foundation
 import HealthCore
 import HealthQuery
-import Synchronization
 
 /// One day of activity rings: HealthKit's `HKActivitySummary` (mutable, as HealthKit's is, for ring views).
 public final class HKActivitySummary: NSObject, @unchecked Sendable {
-    private let state: Mutex<ActivitySummary>
+    private let state: Locked<ActivitySummary>
 
-    init(_ summary: ActivitySummary) { state = Mutex(summary) }
+    init(_ summary: ActivitySummary) { state = Locked(summary) }
 
     /// An empty summary (today's date is unknown: set values before use).
     public override init() {
-        state = Mutex(
+        state = Locked(
             ActivitySummary(day: Self.referenceDay))
     }
 
@@ -113,7 +112,7 @@ public final class HKActivitySummary: NSObject, @unchecked Sendable {
 /// called: apps cannot write summaries, so they change only by import (see the Differences article).
 public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     private let resultsHandler: @Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void
-    private let update = Mutex<(@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)?>(nil)
+    private let update = Locked<(@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)?>(nil)
 
     /// Called with changed summaries (never, here).
     public var updateHandler: (@Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void)? {

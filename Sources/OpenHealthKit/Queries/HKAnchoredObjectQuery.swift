@@ -1,7 +1,6 @@
 public import Foundation
 import HealthCore
 import HealthQuery
-import Synchronization
 
 /// What was added and deleted since an anchor, optionally long-running: HealthKit's `HKAnchoredObjectQuery`.
 ///
@@ -20,7 +19,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     private let limit: Int
     private let selection: [(type: HKSampleType, predicate: NSPredicate?)]
     private let resultsHandler: Handler
-    private let update = Mutex<Handler?>(nil)
+    private let update = Locked<Handler?>(nil)
 
     /// Called with later changes; set before executing to make the query long-running.
     public var updateHandler: Handler? {

@@ -1,7 +1,7 @@
 public import Foundation
+import HealthCore
 import HealthQuery
 import HealthRuntime
-import Synchronization
 
 /// The base of every query: HealthKit's `HKQuery`.
 ///
@@ -20,7 +20,7 @@ public class HKQuery: NSObject, @unchecked Sendable {
         var started = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(objectType: HKObjectType?, predicate: NSPredicate?) {
         self.objectType = objectType

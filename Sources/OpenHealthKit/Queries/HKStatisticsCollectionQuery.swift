@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import HealthCore
 
 /// Statistics per fixed calendar interval, optionally long-running: HealthKit's `HKStatisticsCollectionQuery`.
 ///
@@ -29,7 +29,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
             (@Sendable (HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?) -> Void)?
     }
 
-    private let handlers = Mutex(Handlers())
+    private let handlers = Locked(Handlers())
 
     /// Called once with the initial collection.
     public var initialResultsHandler:

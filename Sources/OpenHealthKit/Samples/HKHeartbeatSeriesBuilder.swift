@@ -1,7 +1,6 @@
 public import Foundation
 import HealthCore
 import HealthQuery
-import Synchronization
 
 /// Builds a heartbeat series beat by beat: HealthKit's `HKHeartbeatSeriesBuilder` (iOS 13).
 ///
@@ -26,7 +25,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
         var metadata = Metadata()
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a builder for a series starting at `startDate`.
     public init(healthStore: HKHealthStore, device: HKDevice?, start startDate: Date) {

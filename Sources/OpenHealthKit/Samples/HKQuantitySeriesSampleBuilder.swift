@@ -1,7 +1,6 @@
 public import Foundation
 import HealthCore
 import HealthQuery
-import Synchronization
 
 /// Builds one quantity sample from many quantities as they arrive (a cycling app's power every second, a
 /// heart-rate strap's beats): HealthKit's `HKQuantitySeriesSampleBuilder` (iOS 13).
@@ -30,7 +29,7 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
         var series: [SeriesQuantity] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates a builder.
     public init(healthStore: HKHealthStore, quantityType: HKQuantityType, startDate: Date, device: HKDevice?) {

@@ -1,7 +1,6 @@
 public import Foundation
 import HealthCore
 import HealthQuery
-import Synchronization
 
 extension NSNotification.Name {
     /// Posted by every ``HKHealthStore`` (the notification's `object`) when the person changes a preferred unit.
@@ -81,7 +80,7 @@ extension HKHealthStore {
 final class LiveStores: Sendable {
     static let shared = LiveStores()
 
-    private let stores = Mutex<[WeakReference]>([])
+    private let stores = Locked<[WeakReference]>([])
 
     func add(_ store: HKHealthStore) {
         stores.withLock { stores in

@@ -2,7 +2,6 @@ public import Foundation
 import HealthCore
 import HealthQuery
 import HealthRuntime
-import Synchronization
 
 extension HKHealthStore {
     /// Which database an ``HKHealthStore`` opens, as which app, who answers the permission sheet, and where time,

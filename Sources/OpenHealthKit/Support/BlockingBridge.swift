@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import HealthCore
 
 /// Runs async engine work for HealthKit's few synchronous calls (`authorizationStatus(for:)`,
 /// `biologicalSex()`, …) and waits for it.
@@ -18,7 +18,7 @@ enum BlockingBridge {
     }
 
     private final class Box<T: Sendable>: Sendable {
-        let value = Mutex<Result<T, any Error>?>(nil)
+        let value = Locked<Result<T, any Error>?>(nil)
     }
 
     private static let executor = QueueExecutor()

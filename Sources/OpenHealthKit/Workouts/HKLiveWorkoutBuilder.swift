@@ -1,7 +1,6 @@
 public import Foundation
 import HealthCore
 import HealthQuery
-import Synchronization
 
 /// Receives a live builder's collected data and events: HealthKit's `HKLiveWorkoutBuilderDelegate`.
 ///
@@ -26,7 +25,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
         var dataSource: HKLiveWorkoutDataSource?
     }
 
-    private let live = Mutex(Live())
+    private let live = Locked(Live())
 
     func attach(to session: HKWorkoutSession) { live.withLock { $0.session = session } }
 

@@ -2,7 +2,6 @@ public import Foundation
 import HealthCore
 import HealthQuery
 import HealthSimulation
-import Synchronization
 
 /// The live source of a workout's samples: HealthKit's `HKLiveWorkoutDataSource`, simulated.
 ///
@@ -17,12 +16,12 @@ public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
         weak var builder: HKLiveWorkoutBuilder?
     }
 
-    private let mutable: Mutex<State>
+    private let mutable: Locked<State>
 
     /// Creates a data source; the types collected by default depend on the activity.
     public init(healthStore: HKHealthStore, workoutConfiguration configuration: HKWorkoutConfiguration?) {
         let types = LiveWorkoutSignal.defaultTypes(for: configuration?.activityType.engineValue)
-        mutable = Mutex(State(signal: LiveWorkoutSignal(types: types)))
+        mutable = Locked(State(signal: LiveWorkoutSignal(types: types)))
     }
 
     func attach(to builder: HKLiveWorkoutBuilder) { mutable.withLock { $0.builder = builder } }

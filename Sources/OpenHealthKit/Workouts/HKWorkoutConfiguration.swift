@@ -1,6 +1,5 @@
 public import Foundation
 import HealthCore
-import Synchronization
 
 /// Where a workout takes place: HealthKit's `HKWorkoutSessionLocationType`.
 public enum HKWorkoutSessionLocationType: Int, Sendable, Hashable, CaseIterable {
@@ -24,8 +23,8 @@ public enum HKWorkoutSwimmingLocationType: Int, Sendable, Hashable, CaseIterable
 
 /// How a workout is done: HealthKit's `HKWorkoutConfiguration` (mutable, lock-protected).
 public final class HKWorkoutConfiguration: NSObject, @unchecked Sendable {
-    private let state = Mutex(WorkoutConfiguration(activityType: .other))
-    private let lap = Mutex<HKQuantity?>(nil)
+    private let state = Locked(WorkoutConfiguration(activityType: .other))
+    private let lap = Locked<HKQuantity?>(nil)
 
     /// Creates a configuration for `.other`, location unknown.
     public override init() {}

@@ -1,6 +1,5 @@
 public import Foundation
 import HealthCore
-import Synchronization
 
 /// The states of a workout session: HealthKit's `HKWorkoutSessionState`.
 public enum HKWorkoutSessionState: Int, Sendable, Hashable, CaseIterable {
@@ -61,7 +60,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
 
     private let store: HKHealthStore
     private let configuration: HKWorkoutConfiguration
-    private let mutable = Mutex(State())
+    private let mutable = Locked(State())
 
     /// Creates a session.
     /// - Throws: `HKError(.errorInvalidArgument)` when the store's database could not be opened.

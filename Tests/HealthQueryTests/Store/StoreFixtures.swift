@@ -3,12 +3,11 @@ import HealthCore
 import HealthQuery
 import HealthStorage
 import HealthTesting
-import Synchronization
 
 /// A clock the test moves by hand.
 final class ManualClock: HealthClock, Sendable {
-    private let current: Mutex<Date>
-    init(_ start: Date = Fixtures.epoch) { current = Mutex(start) }
+    private let current: Locked<Date>
+    init(_ start: Date = Fixtures.epoch) { current = Locked(start) }
     var now: Date { current.withLock { $0 } }
     func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }

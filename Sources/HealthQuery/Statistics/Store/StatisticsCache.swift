@@ -1,6 +1,5 @@
 import Foundation
 import HealthCore
-import Synchronization
 
 /// Merged per-slot sums (and per-slot aggregates of discrete types) kept between statistics queries, shared by every ``HealthStore`` on one storage
 /// (``HealthStore/store(for:)`` passes it on, like the change hub).
@@ -17,7 +16,7 @@ public final class StatisticsCache: Sendable {
         var counts: [SampleType: TypeCounts] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The most entries kept.
     public let capacity: Int
     /// The most discrete types whose per-slot aggregates are kept.
