@@ -3,7 +3,7 @@ import GRDBSQLite
 import HealthCore
 
 /// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the call returns.
-private let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
 /// What SQLite itself can insert on this machine: the same rows as the store benchmark through SQLite's C API
 /// (one prepared statement, values bound directly, no Swift wrapper, no encoding during the timed loop), with
@@ -90,7 +90,7 @@ enum SQLiteFloor {
         }
     }
 
-    private static func exec(_ db: OpaquePointer, _ sql: String) throws {
+    static func exec(_ db: OpaquePointer, _ sql: String) throws {
         guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
             throw FloorError(String(cString: sqlite3_errmsg(db)))
         }

@@ -4,9 +4,6 @@ import HealthCore
 import HealthStorage
 import HealthStorageSQLite
 
-/// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the call returns.
-private let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
-
 /// SQLite's floor for the store's own row (issue 17, part 2): the store's schema — its 22-column `samples` row, its
 /// UUID, `(type, start)`, `(type, end)` and partial indexes — filled through SQLite's C API with the store's own
 /// `INSERT`, the values extracted and the type and source ids resolved before the clock starts, one transaction
@@ -14,29 +11,10 @@ private let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3
 /// this and `SQLiteStorage.commit` is the store's Swift work per row: reading the sample, resolving its ids,
 /// binding, outcome bookkeeping.
 enum SQLiteRowFloor {
-    /// A step sample's row as the store writes it (every other column is NULL for these samples).
-    struct Row {
-        var uuid: (UInt64, UInt64)
-        var watch: Bool
-        var start: Double
-        var end: Double
-        var value: Double
-
-        init(_ sample: AnySample) {
-            uuid = withUnsafeBytes(of: sample.uuid.uuid) {
-                ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self))
-            }
-            watch = sample.source?.bundleIdentifier == SyntheticSamples.watch.bundleIdentifier
-            start = sample.startDate.timeIntervalSinceReferenceDate
-            end = sample.endDate.timeIntervalSinceReferenceDate
-            value = (try? sample.quantitySample?.quantity.doubleValue(for: .count())) ?? 0
-        }
-    }
-
     /// Makes a store at `path` whose `types` and `sources` know the synthetic sequence's type and two sources
     /// (the first sample of each source, committed through the store), then inserts `batches` through the C API.
     /// The first two samples of the first batch are the ones the store committed.
-    static func insert(_ batches: [[AnySample]], rows: [[Row]], path: String) async throws {
+    static func insert(_ batches: [[AnySample]], rows: [[SQLiteFloor.Row]], path: String) async throws {
         let storage = try SQLiteStorage(path: path)
         _ = try await storage.commit(StorageCommit(inserts: Array(batches[0].prefix(2))))
         try storage.close()
@@ -44,7 +22,7 @@ enum SQLiteRowFloor {
         var db: OpaquePointer?
         guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw SQLiteFloor.FloorError("open \(path)") }
         defer { sqlite3_close(db) }
-        try exec(db, "PRAGMA synchronous = NORMAL")
+        try SQLiteFloor.exec(db, "PRAGMA synchronous = NORMAL")
         let type = try integer(db, "SELECT type_id FROM samples ORDER BY anchor LIMIT 1")
         let watchSource = try integer(
             db, "SELECT id FROM sources WHERE bundle_id = '\(SyntheticSamples.watch.bundleIdentifier)'")
@@ -72,7 +50,7 @@ enum SQLiteRowFloor {
         defer { sqlite3_finalize(moveAnchor) }
 
         for (index, batch) in rows.enumerated() {
-            try exec(db, "BEGIN IMMEDIATE")
+            try SQLiteFloor.exec(db, "BEGIN IMMEDIATE")
             var longest = 0.0
             for row in batch.dropFirst(index == 0 ? 2 : 0) {
                 anchor += 1
@@ -81,7 +59,7 @@ enum SQLiteRowFloor {
                 _ = withUnsafeBytes(of: &uuid) { sqlite3_bind_blob(insert, 2, $0.baseAddress, 16, transient) }
                 sqlite3_bind_int64(insert, 3, 0)
                 sqlite3_bind_int64(insert, 4, type)
-                sqlite3_bind_int64(insert, 5, row.watch ? watchSource : phoneSource)
+                sqlite3_bind_int64(insert, 5, row.source == 1 ? watchSource : phoneSource)
                 sqlite3_bind_double(insert, 11, row.start)
                 sqlite3_bind_double(insert, 12, row.end)
                 sqlite3_bind_double(insert, 13, row.value)
@@ -98,7 +76,7 @@ enum SQLiteRowFloor {
             try step(db, span)
             sqlite3_bind_int64(moveAnchor, 1, anchor)
             try step(db, moveAnchor)
-            try exec(db, "COMMIT")
+            try SQLiteFloor.exec(db, "COMMIT")
         }
     }
 
@@ -124,9 +102,4 @@ enum SQLiteRowFloor {
         return sqlite3_column_int64(statement, 0)
     }
 
-    private static func exec(_ db: OpaquePointer, _ sql: String) throws {
-        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
-            throw SQLiteFloor.FloorError(String(cString: sqlite3_errmsg(db)))
-        }
-    }
 }

@@ -35,11 +35,10 @@ enum StoreBenchmarks {
         // speed: warm-up of each, then `rounds` rounds of one each; best of them. The minimal table with the
         // store's three access paths (issue 3's baseline), and the store's own row and indexes through the C API
         // (issue 17's: same row width, same B-trees, same batch size).
-        let rowFloorRows = batches.map { $0.map(SQLiteRowFloor.Row.init) }
         func insertRowFloor() async throws {
             run += 1
             try await SQLiteRowFloor.insert(
-                batches, rows: rowFloorRows, path: dir.appendingPathComponent("row-\(run).sqlite").path)
+                batches, rows: rows, path: dir.appendingPathComponent("row-\(run).sqlite").path)
         }
         try insertRaw(.typeEnd)
         try await insertRowFloor()
