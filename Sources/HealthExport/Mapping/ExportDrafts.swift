@@ -6,8 +6,10 @@ struct SampleHeader {
     var sourceName: String?
     var sourceVersion: String?
     var device: String?
-    /// The ``RecordValueCache`` generations of `sourceName` and `device` (-1: not read through the cache).
+    /// The ``RecordValueCache`` generations of `sourceName`, `sourceVersion` and `device` (-1: not read through
+    /// the cache).
     var sourceNameGeneration = -1
+    var sourceVersionGeneration = -1
     var deviceGeneration = -1
     var start: Date?
     var end: Date?
@@ -18,8 +20,11 @@ struct RecordDraft {
     var type = ""
     var value: String?
     var unit: String?
-    /// An iOS 8–9 per-day aggregate: `min`, `max`, `average`, `recordCount` (nil when absent).
-    var aggregate: [String?] = [nil, nil, nil, nil]
+    /// The ``RecordValueCache`` generations of `type` and `unit` (-1: no such attribute).
+    var typeGeneration = -1
+    var unitGeneration = -1
+    /// An iOS 8–9 per-day aggregate.
+    var aggregate = DayAggregate()
     var header = SampleHeader()
     var metadata = Metadata()
     var beats: [String] = []
@@ -27,6 +32,18 @@ struct RecordDraft {
     var startOffset: Int?
     var line = 0
     var inCorrelation = false
+}
+
+/// An iOS 8–9 per-day aggregate as written: `min`, `max`, `average` and `recordCount` (each nil when absent).
+/// Four fields, not an array: a draft is made per record and must not allocate.
+struct DayAggregate {
+    var minimum: String?
+    var maximum: String?
+    var average: String?
+    var count: String?
+
+    /// Whether none of the four was written.
+    var isEmpty: Bool { minimum == nil && maximum == nil && average == nil && count == nil }
 }
 
 /// A `Correlation` being read.

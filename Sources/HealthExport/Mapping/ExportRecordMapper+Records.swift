@@ -16,13 +16,17 @@ extension ExportRecordMapper {
             let attribute = RecordAttribute(tag.attributeNameBytes(at: index))
             if readHeader(tag, index, attribute, into: &draft.header) { continue }
             switch attribute {
-            case .type: draft.type = recordValues.value(tag, at: index, .type)
+            case .type:
+                draft.type = recordValues.value(tag, at: index, .type)
+                draft.typeGeneration = recordValues.generation(.type)
             case .value: draft.value = tag.value(at: index)
-            case .unit: draft.unit = recordValues.value(tag, at: index, .unit)
-            case .minimum: draft.aggregate[0] = tag.value(at: index)
-            case .maximum: draft.aggregate[1] = tag.value(at: index)
-            case .average: draft.aggregate[2] = tag.value(at: index)
-            case .recordCount: draft.aggregate[3] = tag.value(at: index)
+            case .unit:
+                draft.unit = recordValues.value(tag, at: index, .unit)
+                draft.unitGeneration = recordValues.generation(.unit)
+            case .minimum: draft.aggregate.minimum = tag.value(at: index)
+            case .maximum: draft.aggregate.maximum = tag.value(at: index)
+            case .average: draft.aggregate.average = tag.value(at: index)
+            case .recordCount: draft.aggregate.count = tag.value(at: index)
             case .sourceName, .sourceVersion, .device, .startDate, .endDate, .ignored: break  // read above
             case .other:
                 let name = tag.attributeName(at: index)
@@ -42,24 +46,29 @@ extension ExportRecordMapper {
         if inCorrelation {
             summary.correlationMemberRecords += 1
         } else {
-            summary.recordsByType[draft.type, default: 0] += 1
+            countRecord(ofType: draft.type, generation: draft.typeGeneration)
         }
         record = draft
     }
 
     mutating func finishRecord() {
-        let draft = record
+        // Taken, not copied: the draft's strings and metadata move into the sample without a retain each.
+        var draft = RecordDraft()
+        swap(&draft, &record)
         let header = draft.header
         guard !draft.type.isEmpty, let sourceName = header.sourceName, let start = header.start,
             let end = header.end
         else {
-            return recordIssue("a required attribute (type, sourceName, startDate, endDate) is missing or invalid")
+            return recordIssue(
+                "a required attribute (type, sourceName, startDate, endDate) is missing or invalid", line: draft.line)
         }
         var metadata = draft.metadata
         if !draft.beats.isEmpty {
             metadata[ExportMetadataKeys.instantaneousBeatsPerMinute] = .string(draft.beats.joined(separator: "|"))
         }
-        let (device, deviceKey) = device(header.device, generation: header.deviceGeneration)
+        let provenance = provenance(of: header, sourceName: sourceName)
+        let device = provenance.device
+        let deviceKey = provenance.deviceKey
         // The key: type|source|version|start|end|value|unit|device, hashed piece by piece. The value and unit
         // enter it parsed (`60` and `60.0`, `mL/min·kg` and `mL/min*kg` are the same): the value as the bit
         // pattern of its double, the unit as its canonical spelling.
@@ -68,24 +77,28 @@ extension ExportRecordMapper {
         key.add(Int(end.timeIntervalSince1970))
         let sample: AnySample
         var fold: UInt64 = 0
-        let sampleType = SampleType(identifier: draft.type)
+        let typeRun = recordType(draft)
+        let sampleType = typeRun.type
         if let type = sampleType.quantityIdentifier {
             var summary: QuantitySummary?
             let value: Double
-            if draft.value == nil, draft.aggregate.contains(where: { $0 != nil }) {
+            if draft.value == nil, !draft.aggregate.isEmpty {
                 // iOS 8–9: a day of a discrete type as its minimum, maximum, average and count.
                 guard let aggregate = Self.aggregate(draft.aggregate) else {
-                    return recordIssue("per-day aggregate (min, max, average, recordCount) incomplete or not numbers")
+                    return recordIssue(
+                        "per-day aggregate (min, max, average, recordCount) incomplete or not numbers", line: draft.line
+                    )
                 }
                 (value, summary) = aggregate
             } else {
                 guard let text = draft.value, let parsed = Double(text), parsed.isFinite else {
-                    return recordIssue("quantity value missing or not a number")
+                    return recordIssue("quantity value missing or not a number", line: draft.line)
                 }
                 value = parsed
             }
-            guard let unitString = draft.unit, let unit = typing.unit(unitString) else {
-                return recordIssue("unit missing or not parsable")
+            guard let unitString = draft.unit, let (unit, unitKey) = recordUnit(unitString, draft.unitGeneration)
+            else {
+                return recordIssue("unit missing or not parsable", line: draft.line)
             }
             key.add(value)
             if let summary {
@@ -93,20 +106,18 @@ extension ExportRecordMapper {
                 key.add(summary.maximum)
                 key.add(summary.count)
             }
-            key.add(typing.unitKey(unitString))
+            key.add(unitKey)
             key.add(deviceKey)
             let (uuid, keyFold) = nextIdentity(key.value, start: start, member: draft.inCorrelation)
             fold = keyFold
             var quantitySample = QuantitySample(
                 uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start, end: end,
-                device: device, metadata: metadata,
-                sourceRevision: sourceResolver.revision(
-                    named: sourceName, version: header.sourceVersion, device: device))
+                device: device, metadata: metadata, sourceRevision: provenance.revision)
             quantitySample.summary = summary
             sample = .quantity(quantitySample)
         } else if let type = sampleType.categoryIdentifier {
             guard let value = categoryValue(type, draft.value) else {
-                return recordIssue("category value not known for the type")
+                return recordIssue("category value not known for the type", line: draft.line)
             }
             key.add(value)
             key.add("")
@@ -116,8 +127,7 @@ extension ExportRecordMapper {
             sample = .category(
                 CategorySample(
                     uuid: uuid, type: type, value: value, start: start, end: end, device: device, metadata: metadata,
-                    sourceRevision: sourceResolver.revision(
-                        named: sourceName, version: header.sourceVersion, device: device)))
+                    sourceRevision: provenance.revision))
         } else {
             summary.skip("Record(\(draft.type))", "records of this type are not imported")
             return
@@ -131,7 +141,7 @@ extension ExportRecordMapper {
             case .category(let member): correlation.categories.append(member)
             default: break
             }
-        } else if Self.mayBeCorrelationMember(draft.type) {
+        } else if typeRun.mayBeCorrelationMember {
             deferred.append((fold, sample, draft.line))
         } else {
             emit(sample, line: draft.line)
@@ -141,8 +151,8 @@ extension ExportRecordMapper {
         }
     }
 
-    private mutating func recordIssue(_ message: String) {
-        summary.issue(message, element: "Record", line: record.line, column: 0)
+    private mutating func recordIssue(_ message: String, line: Int) {
+        summary.issue(message, element: "Record", line: line, column: 0)
     }
 
     /// A record's identity and key fold; a correlation member's UUID is provisional (the correlation renames it).
@@ -170,10 +180,9 @@ extension ExportRecordMapper {
 
     /// The average and summary of an iOS 8–9 per-day aggregate (`min`, `max`, `average`, `recordCount`), or nil
     /// when one is missing or not a (finite) number.
-    static func aggregate(_ texts: [String?]) -> (Double, QuantitySummary)? {
-        guard texts.count == 4, let minimum = texts[0].flatMap(Double.init),
-            let maximum = texts[1].flatMap(Double.init),
-            let average = texts[2].flatMap(Double.init), let count = texts[3].flatMap({ Int($0) }),
+    static func aggregate(_ texts: DayAggregate) -> (Double, QuantitySummary)? {
+        guard let minimum = texts.minimum.flatMap(Double.init), let maximum = texts.maximum.flatMap(Double.init),
+            let average = texts.average.flatMap(Double.init), let count = texts.count.flatMap({ Int($0) }),
             minimum.isFinite, maximum.isFinite, average.isFinite
         else { return nil }
         return (average, QuantitySummary(minimum: minimum, maximum: maximum, count: count))

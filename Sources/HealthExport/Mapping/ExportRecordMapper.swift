@@ -20,7 +20,8 @@ import HealthCore
 /// let batch = mapper.takeBatch()
 /// ```
 package struct ExportRecordMapper: Sendable {
-    /// What the mapper found so far.
+    /// What the mapper found so far; complete after ``finish()`` (until then, the records of the current run of one
+    /// type are counted in ``recordsRead`` only).
     package internal(set) var summary = ExportSummary()
 
     var output = ExportBatch()
@@ -37,6 +38,13 @@ package struct ExportRecordMapper: Sendable {
     var workout: WorkoutDraft?
     /// The content-key hash of the last record's `type|source|version|` (``keyPrefix(_:_:_:)``).
     var heldKeyPrefix: (type: String, source: String, version: String, hasher: KeyHasher)?
+    /// The provenance of the last record (``provenance(of:sourceName:)``).
+    var lastProvenance: Provenance?
+    /// The current run of top-level records of one type (``countRecord(ofType:generation:)``).
+    var typeRun = TypeRun()
+    /// The last record type and unit resolved (``recordType(_:)``, ``recordUnit(_:_:)``).
+    var lastRecordType: RecordTypeRun?
+    var lastRecordUnit: (generation: Int, unit: HealthUnit, key: String)?
     /// The distinct device descriptions (without their pointer) seen so far, and the last one admitted.
     var distinctDevices: Set<String> = []
     var lastAdmittedDevice = ""
@@ -107,6 +115,7 @@ package struct ExportRecordMapper: Sendable {
             }
         }
         deferred.removeAll()
+        flushTypeRun()
         summary.sources = sourceResolver.sources
         summary.exactDuplicates = identities.duplicateCount
     }
@@ -115,7 +124,23 @@ package struct ExportRecordMapper: Sendable {
     package mutating func takeBatch() -> ExportBatch {
         let batch = output
         output = ExportBatch()
+        if batchCapacity > 0 {
+            output.samples.reserveCapacity(batchCapacity)
+            output.lines.reserveCapacity(batchCapacity)
+        }
         return batch
+    }
+
+    /// How many samples a new batch has room for before it grows (0: none reserved). A batch that grows by
+    /// doubling copies itself a dozen times and touches twice its final size in fresh pages; reserved room that is
+    /// never used is never touched.
+    package var batchCapacity = 0 {
+        didSet {
+            if output.samples.isEmpty {
+                output.samples.reserveCapacity(batchCapacity)
+                output.lines.reserveCapacity(batchCapacity)
+            }
+        }
     }
 
     /// The number of items waiting in the current batch.
@@ -294,7 +319,9 @@ package struct ExportRecordMapper: Sendable {
         case .sourceName:
             header.sourceName = recordValues.value(tag, at: index, .sourceName)
             header.sourceNameGeneration = recordValues.generation(.sourceName)
-        case .sourceVersion: header.sourceVersion = recordValues.value(tag, at: index, .sourceVersion)
+        case .sourceVersion:
+            header.sourceVersion = recordValues.value(tag, at: index, .sourceVersion)
+            header.sourceVersionGeneration = recordValues.generation(.sourceVersion)
         case .device:
             header.device = recordValues.device(tag, at: index)
             header.deviceGeneration = recordValues.generation(.device)

@@ -120,11 +120,13 @@ struct Session {
         mapper.limits.maxMetadataEntries = options.limits.maxMetadataEntries
         mapper.limits.maxDistinctSources = options.limits.maxDistinctSources
         mapper.limits.maxDistinctDevices = options.limits.maxDistinctDevices
+        // A batch is handed on after the chunk that fills it, so it overshoots by up to a chunk's records.
+        mapper.batchCapacity = min(options.batchSize + options.batchSize / 2, 1 << 16)
     }
 
     var progress: ExportParser.Progress {
         ExportParser.Progress(
-            bytesRead: scanner.bytesConsumed, totalBytes: totalBytes, recordsRead: mapper.summary.recordCount)
+            bytesRead: scanner.bytesConsumed, totalBytes: totalBytes, recordsRead: mapper.recordsRead)
     }
 
     mutating func feed(
@@ -137,7 +139,7 @@ struct Session {
         if mapper.pendingCount >= options.batchSize { try batch(mapper.takeBatch()) }
         report(
             ExportParser.Progress(
-                bytesRead: scanner.bytesConsumed, totalBytes: totalBytes, recordsRead: mapper.summary.recordCount))
+                bytesRead: scanner.bytesConsumed, totalBytes: totalBytes, recordsRead: mapper.recordsRead))
     }
 
     mutating func finish(

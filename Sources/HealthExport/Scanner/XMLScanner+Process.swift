@@ -372,7 +372,18 @@ extension XMLScanner {
                                 || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)))
                 }
         }
-        return ["lt", "gt", "amp", "quot", "apos"].contains { name in body.elementsEqual(name.utf8) }
+        // The five predefined entities, compared as bytes (a device description holds a dozen on every record).
+        func `is`(_ name: StaticString) -> Bool {
+            let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            for index in 0..<body.count where body[index] != expected[index] { return false }
+            return true
+        }
+        switch body.count {
+        case 2: return `is`("lt") || `is`("gt")
+        case 3: return `is`("amp")
+        case 4: return `is`("quot") || `is`("apos")
+        default: return false
+        }
     }
 
     @inline(never)

@@ -128,6 +128,21 @@ package struct XMLScanner: Sendable {
     }
 
     private mutating func run(final: Bool, _ handler: Handler) throws(ExportError) {
+        let consumed = try scanPending(final: final, handler)
+        base += consumed
+        // The unfinished tail moves to the front of the same storage: the next chunk is appended into it, so the
+        // scanner does not take (and page-fault) a fresh megabyte per chunk.
+        pending.removeSubrange(0..<consumed)
+        if pending.count > maxTagBytes {
+            throw error(
+                .limitExceeded,
+                "a tag (or the text before one) is longer than \(maxTagBytes >> 20) MiB; not a Health export's",
+                at: base)
+        }
+    }
+
+    /// Scans `pending`; the tokens' slices share its storage only while `handler` runs.
+    private mutating func scanPending(final: Bool, _ handler: Handler) throws(ExportError) -> Int {
         let data = pending
         let outcome: Result<Int, ExportError> = data.withUnsafeBufferPointer { pointer in
             do throws(ExportError) {
@@ -136,15 +151,7 @@ package struct XMLScanner: Sendable {
                 return .failure(error)
             }
         }
-        let consumed = try outcome.get()
-        base += consumed
-        pending = consumed == data.count ? [] : Array(data[consumed...])
-        if pending.count > maxTagBytes {
-            throw error(
-                .limitExceeded,
-                "a tag (or the text before one) is longer than \(maxTagBytes >> 20) MiB; not a Health export's",
-                at: base)
-        }
+        return try outcome.get()
     }
 
     func error(_ code: ExportError.Code, _ message: String, at offset: Int) -> ExportError {

@@ -1,0 +1,119 @@
+import HealthCore
+
+// What repeats from one record to the next — the type, the source, its version, the device — is worked out once
+// per run of records that repeat it, told apart by ``RecordValueCache`` generations: no string is compared or
+// hashed per record.
+
+/// A sample header's device, the device's identity key and the source revision, shared by a run of elements
+/// with the same source name, version and device.
+final class Provenance: Sendable {
+    let run: ProvenanceRun?
+    let device: Device?
+    let deviceKey: String
+    let revision: SourceRevision
+
+    init(run: ProvenanceRun?, device: Device?, deviceKey: String, revision: SourceRevision) {
+        self.run = run
+        self.device = device
+        self.deviceKey = deviceKey
+        self.revision = revision
+    }
+}
+
+/// The ``RecordValueCache`` generations of a header's source name, version and device (-1 for an absent version
+/// or device): equal runs, equal strings.
+struct ProvenanceRun: Equatable, Sendable {
+    var source: Int
+    var version: Int
+    var device: Int
+
+    /// The run of a header, or nil when one of its values was not read through the cache.
+    init?(_ header: SampleHeader) {
+        guard header.sourceNameGeneration >= 0 else { return nil }
+        source = header.sourceNameGeneration
+        if header.sourceVersion == nil {
+            version = -1
+        } else {
+            guard header.sourceVersionGeneration >= 0 else { return nil }
+            version = header.sourceVersionGeneration
+        }
+        if header.device == nil {
+            device = -1
+        } else {
+            guard header.deviceGeneration >= 0 else { return nil }
+            device = header.deviceGeneration
+        }
+    }
+}
+
+/// A run of top-level records of one type, counted into ``ExportSummary/recordsByType`` when the type changes.
+struct TypeRun {
+    var generation = -1
+    var type = ""
+    var count = 0
+}
+
+/// What a record's `type` attribute resolves to.
+struct RecordTypeRun {
+    var generation: Int
+    var type: SampleType
+    var mayBeCorrelationMember: Bool
+}
+
+extension ExportRecordMapper {
+    /// The sample type of a record, and whether its top-level copies may repeat a correlation member; reused while
+    /// the `type` attribute repeats.
+    mutating func recordType(_ draft: RecordDraft) -> RecordTypeRun {
+        if draft.typeGeneration >= 0, let last = lastRecordType, last.generation == draft.typeGeneration { return last }
+        let made = RecordTypeRun(
+            generation: draft.typeGeneration, type: SampleType(identifier: draft.type),
+            mayBeCorrelationMember: Self.mayBeCorrelationMember(draft.type))
+        lastRecordType = made
+        return made
+    }
+
+    /// A record's unit and the unit's spelling in the content key, or nil when it does not parse; reused while the
+    /// `unit` attribute repeats (`generation`, -1 when unknown).
+    mutating func recordUnit(_ text: String, _ generation: Int) -> (unit: HealthUnit, key: String)? {
+        if generation >= 0, let last = lastRecordUnit, last.generation == generation { return (last.unit, last.key) }
+        guard let unit = typing.unit(text) else { return nil }
+        let key = typing.unitKey(text)
+        if generation >= 0 { lastRecordUnit = (generation, unit, key) }
+        return (unit, key)
+    }
+
+    /// The device, device key and source revision of a header, reused while its run repeats.
+    mutating func provenance(of header: SampleHeader, sourceName: String) -> Provenance {
+        let run = ProvenanceRun(header)
+        if let run, let last = lastProvenance, last.run == run { return last }
+        let (device, deviceKey) = device(header.device, generation: header.deviceGeneration)
+        let revision = sourceResolver.revision(named: sourceName, version: header.sourceVersion, device: device)
+        let made = Provenance(run: run, device: device, deviceKey: deviceKey, revision: revision)
+        lastProvenance = made
+        return made
+    }
+
+    /// Counts a top-level record of `type`, whose `type` attribute came from cache generation `generation` (-1:
+    /// the record had none).
+    mutating func countRecord(ofType type: String, generation: Int) {
+        if generation >= 0, generation == typeRun.generation {
+            typeRun.count += 1
+            return
+        }
+        flushTypeRun()
+        if generation >= 0 {
+            typeRun = TypeRun(generation: generation, type: type, count: 1)
+        } else {
+            summary.recordsByType[type, default: 0] += 1
+        }
+    }
+
+    /// Adds the current run of records of one type to the summary.
+    mutating func flushTypeRun() {
+        if typeRun.count > 0 { summary.recordsByType[typeRun.type, default: 0] += typeRun.count }
+        typeRun = TypeRun()
+    }
+
+    /// Top-level records read so far (the summary's count and the current run's).
+    package var recordsRead: Int { summary.recordCount + typeRun.count }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HealthCore
+import HealthExport
+import Testing
+
+/// The mapper works out a record's type, unit, source revision and device once per run of records that repeat
+/// them (ExportRecordMapper+Runs.swift). These exports change one of them at a time, or go back to an earlier
+/// one, and every record must still get its own.
+@Suite("Export parser: runs of repeated record attributes")
+struct RecordRunTests {
+    private static let watch =
+        "&lt;&lt;HKDevice: 0x2e54920b0&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, "
+        + "hardware:Watch6,1, software:10.1&gt;"
+    private static let watchNewPointer =
+        "&lt;&lt;HKDevice: 0x7f11a0c40&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, "
+        + "hardware:Watch6,1, software:10.1&gt;"
+    private static let phone =
+        "&lt;&lt;HKDevice: 0x2e54920b0&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, "
+        + "hardware:iPhone16,2, software:17.2&gt;"
+
+    private func record(
+        _ type: String? = "HKQuantityTypeIdentifierStepCount", source: String = "Ana’s Apple Watch",
+        version: String? = "10.1", device: String? = nil, unit: String = "count", minute: Int
+    ) -> String {
+        var attributes: [String] = []
+        if let type { attributes.append("type=\"\(type)\"") }
+        attributes.append("sourceName=\"\(source)\"")
+        if let version { attributes.append("sourceVersion=\"\(version)\"") }
+        if let device { attributes.append("device=\"\(device)\"") }
+        attributes.append("unit=\"\(unit)\"")
+        let time = String(format: "2024-01-05 07:%02d:00 +0100", minute)
+        attributes.append("startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(minute + 1)\"")
+        return " <Record " + attributes.joined(separator: " ") + "/>"
+    }
+
+    private func parse(_ records: [String]) throws -> (samples: [QuantitySample], summary: ExportSummary) {
+        let text = (["<HealthData locale=\"en_US\">"] + records + ["</HealthData>"]).joined(separator: "\n")
+        // Small chunks: runs continue across chunk boundaries and batches.
+        let parser = ExportParser(options: .init(chunkSize: 200, batchSize: 2))
+        let (batch, summary) = try parser.parse(data: Data(text.utf8))
+        return (batch.samples.compactMap(\.quantitySample), summary)
+    }
+
+    @Test func recordsByTypeCountsEveryRunAndRecordsWithoutAType() throws {
+        let steps = "HKQuantityTypeIdentifierStepCount"
+        let energy = "HKQuantityTypeIdentifierActiveEnergyBurned"
+        let (_, summary) = try parse([
+            record(steps, minute: 0), record(steps, minute: 1), record(nil, minute: 2), record(steps, minute: 3),
+            record(energy, unit: "kcal", minute: 4), record(steps, minute: 5), record(energy, unit: "kcal", minute: 6),
+        ])
+        #expect(summary.recordsByType == [steps: 4, energy: 2, "": 1])
+        #expect(summary.recordCount == 7)
+        #expect(summary.issues.count == 1)
+    }
+
+    @Test func progressCountsTheRecordsOfTheCurrentRun() throws {
+        let text = (["<HealthData locale=\"en_US\">"] + (0..<5).map { record(minute: $0) } + ["</HealthData>"])
+            .joined(separator: "\n")
+        var seen: [Int] = []
+        let summary = try ExportParser(options: .init(chunkSize: 1 << 20)).parse(chunks: [Data(text.utf8)]) { _ in
+        } progress: {
+            seen.append($0.recordsRead)
+        }
+        #expect(seen.first == 5)
+        #expect(seen.last == 5)
+        #expect(summary.recordCount == 5)
+    }
+
+    @Test func eachRecordKeepsItsOwnVersionDeviceAndUnit() throws {
+        let (samples, summary) = try parse([
+            record(version: "10.1", device: Self.watch, minute: 0),
+            record(version: "10.1", device: Self.watchNewPointer, minute: 1),
+            record(version: "10.2", device: Self.watchNewPointer, minute: 2),
+            record(version: nil, device: Self.watchNewPointer, minute: 3),
+            record(version: "10.1", device: nil, minute: 4),
+            record(version: "10.1", device: Self.phone, minute: 5),
+            record(source: "Ana’s iPhone", version: "17.2", device: Self.phone, minute: 6),
+            record(version: "10.1", device: Self.watch, unit: "count/min", minute: 7),
+        ])
+        #expect(summary.issues.isEmpty)
+        try #require(samples.count == 8)
+        #expect(
+            samples.map { $0.sourceRevision?.version } == ["10.1", "10.1", "10.2", nil, "10.1", "10.1", "17.2", "10.1"])
+        #expect(
+            samples.map(\.device?.hardwareVersion) == [
+                "Watch6,1", "Watch6,1", "Watch6,1", "Watch6,1", nil, "iPhone16,2", "iPhone16,2", "Watch6,1",
+            ])
+        #expect(
+            samples.map { $0.sourceRevision?.source.name } == Array(repeating: "Ana’s Apple Watch", count: 6)
+                + ["Ana’s iPhone", "Ana’s Apple Watch"])
+        #expect(samples.map(\.quantity.unit.unitString) == Array(repeating: "count", count: 7) + ["count/min"])
+        // The same device written with a new pointer is the same device.
+        #expect(samples[0].device == samples[1].device)
+    }
+}
