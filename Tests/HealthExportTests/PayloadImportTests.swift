@@ -58,6 +58,30 @@ struct PayloadImportTests {
         #expect(abs(parsed - seconds) < 1e-6)
     }
 
+    /// ASCII times are read as bytes; the scalar-by-scalar reading must give the same answer for every one.
+    @Test func asciiTimesReadTheSameAsByScalars() {
+        let prefixes = ["", "a", "P", "p.", " ", "M"]
+        let times = [
+            "7:39:45", "12:00:01.5", "19:39:45,25", "0:00:00", "25:00:00", "7:3:45", "1234567890:00:00", "7:39:45.",
+            "12:59:60.999999999999", "00:00:00",
+        ]
+        let suffixes = ["", " PM", " am", " p.m.", " A.M.", "pm extra", " xm", "PMAM", "P", ".m", " p m", "\r\npm"]
+        var compared = 0
+        for prefix in prefixes {
+            for time in times {
+                for suffix in suffixes {
+                    let text = prefix + time + suffix
+                    #expect(
+                        ExportRecordMapper.secondsOfDay(text) == ExportRecordMapper.unicodeSecondsOfDay(text), "\(text)"
+                    )
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 720)
+        #expect(ExportRecordMapper.secondsOfDay("a12:00:00 p.m.") == 43_200)
+    }
+
     @Test func timesThatAreNotTimesAreRefused() {
         for text in ["", "noon", "7:3:45 PM", "25:00:00", "13:00:00 PM", "7:39", "7:39:45.", "0:00:00 AM"] {
             #expect(ExportRecordMapper.secondsOfDay(text) == nil, "\(text)")

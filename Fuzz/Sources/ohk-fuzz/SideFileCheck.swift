@@ -12,9 +12,14 @@ enum SideFileCheck {
         electrocardiogram(data)
         fhir(data)
         let line = body.prefix(64).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
-        if let seconds = ExportRecordMapper.secondsOfDay(String(decoding: line, as: UTF8.self)) {
+        let time = String(decoding: line, as: UTF8.self)
+        let seconds = ExportRecordMapper.secondsOfDay(time)
+        if let seconds {
             invariant(seconds >= 0 && seconds < 86_401, "a time of day of \(seconds) s")
         }
+        // ASCII times are read as bytes: the same answer as the scalar-by-scalar reading.
+        invariant(
+            seconds == ExportRecordMapper.unicodeSecondsOfDay(time), "a time of day read two ways differs")
     }
 
     private static func electrocardiogram(_ data: Data) {

@@ -53,6 +53,77 @@ extension ExportRecordMapper {
     /// `午後7:39:45.58`. Hours, minutes, seconds and an optional fraction after `.` or `,`; a 12-hour marker
     /// (AM/PM, a.m./p.m., 午前/午後, 오전/오후) anywhere around them. Nil for anything else.
     package static func secondsOfDay(_ text: String) -> Double? {
+        // Nearly every time is ASCII (`7:39:45.58 PM`): read as bytes, without building a string.
+        var text = text
+        if let ascii = text.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiSecondsOfDay(bytes) : nil }) {
+            return ascii
+        }
+        return unicodeSecondsOfDay(text)
+    }
+
+    /// ``secondsOfDay(_:)`` of an ASCII time, or nil when it does not read (the Unicode reading would not read it
+    /// either: its markers other than AM/PM are not ASCII).
+    static func asciiSecondsOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+        guard let first = bytes.firstIndex(where: isDigit) else { return nil }
+        var index = first
+        func number() -> (value: Int, digits: Int)? {
+            var value = 0
+            var digits = 0
+            while index < bytes.count, isDigit(bytes[index]), digits < 9 {
+                value = value * 10 + Int(bytes[index] - 48)
+                digits += 1
+                index += 1
+            }
+            return digits > 0 ? (value, digits) : nil
+        }
+        let colon = UInt8(ascii: ":")
+        guard let hours = number(), index < bytes.count, bytes[index] == colon else { return nil }
+        index += 1
+        guard let minutes = number(), minutes.digits == 2, index < bytes.count, bytes[index] == colon else {
+            return nil
+        }
+        index += 1
+        guard let seconds = number(), seconds.digits == 2 else { return nil }
+        var fraction = 0.0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            guard let digits = number() else { return nil }
+            fraction = Double(digits.value) / pow(10, Double(digits.digits))
+        }
+        // The text around the numbers, lowercased and without dots, as the Unicode reading builds it.
+        var marker: [UInt8] = []
+        for range in [0..<first, index..<bytes.count] {
+            for byte in bytes[range] where byte != UInt8(ascii: ".") {
+                marker.append((65...90).contains(byte) ? byte + 32 : byte)
+            }
+        }
+        func contains(_ a: UInt8, _ b: UInt8) -> Bool {
+            marker.indices.dropLast().contains { marker[$0] == a && marker[$0 + 1] == b }
+        }
+        return clock(
+            hour: hours.value, minutes: minutes.value, seconds: seconds.value, fraction: fraction,
+            pm: contains(UInt8(ascii: "p"), UInt8(ascii: "m")), am: contains(UInt8(ascii: "a"), UInt8(ascii: "m")))
+    }
+
+    /// Seconds since midnight from a clock reading and its 12-hour marker, or nil when out of range.
+    private static func clock(
+        hour: Int, minutes: Int, seconds: Int, fraction: Double, pm: Bool, am: Bool
+    ) -> Double? {
+        var hour = hour
+        if pm {
+            guard (1...12).contains(hour) else { return nil }
+            if hour < 12 { hour += 12 }
+        } else if am {
+            guard (1...12).contains(hour) else { return nil }
+            if hour == 12 { hour = 0 }
+        }
+        guard hour < 24, minutes < 60, seconds < 61 else { return nil }
+        return Double(hour * 3_600 + minutes * 60 + seconds) + fraction
+    }
+
+    /// ``secondsOfDay(_:)`` read scalar by scalar (for times with non-ASCII markers: 午後, 오후…).
+    package static func unicodeSecondsOfDay(_ text: String) -> Double? {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.firstIndex(where: { (48...57).contains($0.value) }) else { return nil }
         var index = first
@@ -82,16 +153,10 @@ extension ExportRecordMapper {
         let rest =
             String(String.UnicodeScalarView(scalars[..<first])) + String(String.UnicodeScalarView(scalars[index...]))
         let marker = rest.lowercased().replacingOccurrences(of: ".", with: "")
-        var hour = hours.value
-        if marker.contains("pm") || marker.contains("午後") || marker.contains("오후") {
-            guard (1...12).contains(hour) else { return nil }
-            if hour < 12 { hour += 12 }
-        } else if marker.contains("am") || marker.contains("午前") || marker.contains("오전") {
-            guard (1...12).contains(hour) else { return nil }
-            if hour == 12 { hour = 0 }
-        }
-        guard hour < 24, minutes.value < 60, seconds.value < 61 else { return nil }
-        return Double(hour * 3_600 + minutes.value * 60 + seconds.value) + fraction
+        return clock(
+            hour: hours.value, minutes: minutes.value, seconds: seconds.value, fraction: fraction,
+            pm: marker.contains("pm") || marker.contains("午後") || marker.contains("오후"),
+            am: marker.contains("am") || marker.contains("午前") || marker.contains("오전"))
     }
 
     /// The instant with a time of day (in a UTC offset) nearest to `reference`.

@@ -1,5 +1,7 @@
 // The scanning loop: markup dispatch, skipped constructs, start and end tags.
 
+import Foundation
+
 private let lt = UInt8(ascii: "<")
 private let gt = UInt8(ascii: ">")
 private let slash = UInt8(ascii: "/")
@@ -24,6 +26,15 @@ private let ampersand = UInt8(ascii: "&")
 @inline(__always) private func isNameStart(_ byte: UInt8) -> Bool {
     (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
         || byte == UInt8(ascii: ":") || byte >= 0x80
+}
+
+/// The index of the first `byte` in `p[from..<to]`, or nil: the C library's `memchr`, which reads many bytes per
+/// step (an attribute value is most of a record's bytes).
+@inline(__always) private func firstByte(_ byte: UInt8, in p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+    guard from < to, let start = p.baseAddress, let hit = memchr(start + from, Int32(byte), to - from) else {
+        return nil
+    }
+    return start.distance(to: hit.assumingMemoryBound(to: UInt8.self))
 }
 
 /// The result of one construct: consumed up to an index, or the buffer ended inside it.
@@ -269,25 +280,23 @@ extension XMLScanner {
             let valueStart = j
             let linesBeforeValue = lines
             let breakBeforeValue = lastBreak
-            var hasReference = false
-            while j < n {
-                let c = p[j]
-                if c == quote { break }
-                if c == ampersand { hasReference = true }
-                if c == lt {
-                    lines = linesBeforeValue
-                    lastBreak = breakBeforeValue
-                    throw fail(
-                        .unterminatedAttribute, "attribute value not closed before '<'", at: base + valueStart - 1)
-                }
-                if c == newline {
-                    lines += 1
-                    lastBreak = j
-                }
-                j += 1
+            // The value ends at its quote; a `<` before it (or before the buffer's end, when the quote is not in it
+            // yet) is an unterminated value.
+            let close = firstByte(quote, in: p, from: valueStart, to: n)
+            if firstByte(lt, in: p, from: valueStart, to: close ?? n) != nil {
+                throw fail(.unterminatedAttribute, "attribute value not closed before '<'", at: base + valueStart - 1)
             }
-            guard j < n else { return .needMore }
-            if hasReference, let bad = Self.undefinedReference(p, from: valueStart, to: j) {
+            guard let close else { return .needMore }
+            j = close
+            var lineBreak = firstByte(newline, in: p, from: valueStart, to: close)
+            while let found = lineBreak {
+                lines += 1
+                lastBreak = found
+                lineBreak = firstByte(newline, in: p, from: found + 1, to: close)
+            }
+            if firstByte(ampersand, in: p, from: valueStart, to: close) != nil,
+                let bad = Self.undefinedReference(p, from: valueStart, to: close)
+            {
                 // Located at the value's start (its line, before any line break inside the value).
                 lines = linesBeforeValue
                 lastBreak = breakBeforeValue
@@ -334,8 +343,9 @@ extension XMLScanner {
     /// name (or `#` and digits) and `;`; an ampersand that starts none (`R & D`) stays literal, as before.
     static func undefinedReference(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> String? {
         var i = from
-        while i < to {
-            guard p[i] == ampersand, i + 1 < to, isNameStart(p[i + 1]) || p[i + 1] == UInt8(ascii: "#") else {
+        while let next = firstByte(ampersand, in: p, from: i, to: to) {
+            i = next
+            guard i + 1 < to, isNameStart(p[i + 1]) || p[i + 1] == UInt8(ascii: "#") else {
                 i += 1
                 continue
             }
