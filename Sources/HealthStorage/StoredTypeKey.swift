@@ -12,7 +12,7 @@ package enum SampleKind: Int64, Sendable {
     /// Heartbeat series, electrocardiograms and clinical records (``PayloadSample``).
     case payload = 5
 
-    package init(_ sample: AnySample) {
+    package init(_ sample: borrowing AnySample) {
         switch sample {
         case .quantity: self = .quantity
         case .category: self = .category

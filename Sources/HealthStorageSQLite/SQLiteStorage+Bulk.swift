@@ -133,7 +133,10 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         defer { self.writer = writer }
         var outcomes: [BulkOutcome] = []
         outcomes.reserveCapacity(batch.samples.count)
-        for sample in batch.samples { outcomes.append(try place(sample, reidentify, &writer, db)) }
+        // By index: each sample is lent to `place`, not copied out of the array (a copy retains every string of it).
+        for index in batch.samples.indices {
+            outcomes.append(try place(batch.samples[index], reidentify, &writer, db))
+        }
         if !batch.activitySummaries.isEmpty {
             let encoder = JSONEncoder()
             for summary in batch.activitySummaries {
@@ -151,11 +154,19 @@ private final class SQLiteBulkSession: @unchecked Sendable {
     }
 
     private func place(
-        _ sample: AnySample, _ reidentify: (AnySample, Int) -> AnySample, _ writer: inout CommitWriter,
+        _ sample: borrowing AnySample, _ reidentify: (AnySample, Int) -> AnySample, _ writer: inout CommitWriter,
         _ db: Database
     ) throws -> BulkOutcome {
-        var current = sample
+        // The common case, a new row that is not a correlation, is inserted from the lent sample.
+        let plain = sample.correlation == nil
+        if plain, try writer.tryInsert(sample, correlation: nil) {
+            inserted += 1
+            return .inserted(sample.uuid)
+        }
+        var current = copy sample
         var occurrence = 0
+        // Whether `current` was tried as a plain row already (above).
+        var tried = plain
         while true {
             let existing: Int64?
             if let correlation = current.correlation {
@@ -176,12 +187,13 @@ private final class SQLiteBulkSession: @unchecked Sendable {
                     inserted += 1
                     return .inserted(current.uuid)
                 }
-            } else if try writer.tryInsert(current, correlation: nil) {
+            } else if !tried, try writer.tryInsert(current, correlation: nil) {
                 inserted += 1
                 return .inserted(current.uuid)
             } else {
                 existing = try anchor(of: current.uuid, db)
             }
+            tried = false
             guard let existing else {
                 throw StorageError(.io, "a conflicting row for UUID \(current.uuid.uuidString) is not readable")
             }

@@ -25,8 +25,10 @@ struct CommitWriter {
     let cache: WriteCache
     var anchor: Int64
     var touched: Set<SampleType> = []
-    /// The longest sample inserted per type id in this commit (folded into `type_spans`).
+    /// The longest sample inserted per type id in this commit (folded into `type_spans`), and the current run of
+    /// rows of one type, whose longest is added when the type changes (no hashed lookup per row).
     var spans: [Int64: Double] = [:]
+    var spanRun: (typeID: Int64, longest: Double)?
     /// The ids of the previous row's type, source and device, and its unit's facts.
     var last = LastRow()
     let insertSample: DirectStatement
@@ -91,6 +93,7 @@ struct CommitWriter {
 
     /// Folds the longest spans into `type_spans` and stores the anchor: the last step of a write.
     mutating func finish() throws {
+        endSpanRun()
         for (typeID, span) in spans {
             try db.execute(
                 sql: """
@@ -112,7 +115,7 @@ struct CommitWriter {
     ///
     /// The ids of the type, source and device of the previous row are remembered, so a run of rows from the same
     /// type, source and device (an import) looks nothing up.
-    mutating func tryInsert(_ sample: AnySample, correlation: UUID?) throws -> Bool {
+    mutating func tryInsert(_ sample: borrowing AnySample, correlation: UUID?) throws -> Bool {
         anchor += 1
         let sampleType = sample.sampleType
         let type = try typeID(sampleType)
@@ -135,7 +138,12 @@ struct CommitWriter {
         s.bind(11, start.timeIntervalSinceReferenceDate)
         s.bind(12, end.timeIntervalSinceReferenceDate)
         let span = max(0, end.timeIntervalSince(start))
-        if span > spans[type.id] ?? -1 { spans[type.id] = span }
+        if let run = spanRun, run.typeID == type.id {
+            if span > run.longest { spanRun?.longest = span }
+        } else {
+            endSpanRun()
+            spanRun = (type.id, span)
+        }
         switch sample {
         case .quantity(let quantity):
             let unit = quantity.quantity.unit
@@ -185,6 +193,13 @@ struct CommitWriter {
             last.touchedTypeID = type.id
         }
         return true
+    }
+
+    /// Adds the current run's longest span to ``spans``.
+    private mutating func endSpanRun() {
+        guard let run = spanRun else { return }
+        if run.longest > spans[run.typeID] ?? -1 { spans[run.typeID] = run.longest }
+        spanRun = nil
     }
 
     private mutating func typeID(_ type: SampleType) throws -> (id: Int64, canonical: HealthUnit?) {
