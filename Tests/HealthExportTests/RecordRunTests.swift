@@ -66,6 +66,19 @@ struct RecordRunTests {
         #expect(summary.recordCount == 5)
     }
 
+    @Test func aSourceSeenOnlyOnSkippedRecordsIsNotASource() throws {
+        let (samples, summary) = try parse([
+            record("HKDataTypeSleepDurationGoal", source: "Goals", minute: 0),
+            record(source: "Broken", unit: "furlongs", minute: 1),
+            record(minute: 2),
+            record("HKDataTypeSleepDurationGoal", minute: 3),
+            record(source: "Broken", unit: "furlongs", minute: 4),
+        ])
+        #expect(samples.count == 1)
+        #expect(summary.sources.map(\.name) == ["Ana’s Apple Watch"])
+        #expect(summary.issues.count == 2)
+    }
+
     @Test func eachRecordKeepsItsOwnVersionDeviceAndUnit() throws {
         let (samples, summary) = try parse([
             record(version: "10.1", device: Self.watch, minute: 0),

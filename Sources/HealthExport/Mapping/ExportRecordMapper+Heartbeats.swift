@@ -64,36 +64,10 @@ extension ExportRecordMapper {
     /// ``secondsOfDay(_:)`` of an ASCII time, or nil when it does not read (the Unicode reading would not read it
     /// either: its markers other than AM/PM are not ASCII).
     static func asciiSecondsOfDay(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
-        guard let first = bytes.firstIndex(where: isDigit) else { return nil }
-        var index = first
-        func number() -> (value: Int, digits: Int)? {
-            var value = 0
-            var digits = 0
-            while index < bytes.count, isDigit(bytes[index]), digits < 9 {
-                value = value * 10 + Int(bytes[index] - 48)
-                digits += 1
-                index += 1
-            }
-            return digits > 0 ? (value, digits) : nil
-        }
-        let colon = UInt8(ascii: ":")
-        guard let hours = number(), index < bytes.count, bytes[index] == colon else { return nil }
-        index += 1
-        guard let minutes = number(), minutes.digits == 2, index < bytes.count, bytes[index] == colon else {
-            return nil
-        }
-        index += 1
-        guard let seconds = number(), seconds.digits == 2 else { return nil }
-        var fraction = 0.0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
-            index += 1
-            guard let digits = number() else { return nil }
-            fraction = Double(digits.value) / pow(10, Double(digits.digits))
-        }
+        guard let reading = ClockReading(bytes) else { return nil }
         // The text around the numbers, lowercased and without dots, as the Unicode reading builds it.
         var marker: [UInt8] = []
-        for range in [0..<first, index..<bytes.count] {
+        for range in [0..<reading.start, reading.end..<bytes.count] {
             for byte in bytes[range] where byte != UInt8(ascii: ".") {
                 marker.append((65...90).contains(byte) ? byte + 32 : byte)
             }
@@ -101,60 +75,19 @@ extension ExportRecordMapper {
         func contains(_ a: UInt8, _ b: UInt8) -> Bool {
             marker.indices.dropLast().contains { marker[$0] == a && marker[$0 + 1] == b }
         }
-        return clock(
-            hour: hours.value, minutes: minutes.value, seconds: seconds.value, fraction: fraction,
+        return reading.secondsOfDay(
             pm: contains(UInt8(ascii: "p"), UInt8(ascii: "m")), am: contains(UInt8(ascii: "a"), UInt8(ascii: "m")))
-    }
-
-    /// Seconds since midnight from a clock reading and its 12-hour marker, or nil when out of range.
-    private static func clock(
-        hour: Int, minutes: Int, seconds: Int, fraction: Double, pm: Bool, am: Bool
-    ) -> Double? {
-        var hour = hour
-        if pm {
-            guard (1...12).contains(hour) else { return nil }
-            if hour < 12 { hour += 12 }
-        } else if am {
-            guard (1...12).contains(hour) else { return nil }
-            if hour == 12 { hour = 0 }
-        }
-        guard hour < 24, minutes < 60, seconds < 61 else { return nil }
-        return Double(hour * 3_600 + minutes * 60 + seconds) + fraction
     }
 
     /// ``secondsOfDay(_:)`` read scalar by scalar (for times with non-ASCII markers: 午後, 오후…).
     package static func unicodeSecondsOfDay(_ text: String) -> Double? {
         let scalars = Array(text.unicodeScalars)
-        guard let first = scalars.firstIndex(where: { (48...57).contains($0.value) }) else { return nil }
-        var index = first
-        func number() -> (value: Int, digits: Int)? {
-            var value = 0
-            var digits = 0
-            while index < scalars.count, (48...57).contains(scalars[index].value), digits < 9 {
-                value = value * 10 + Int(scalars[index].value - 48)
-                digits += 1
-                index += 1
-            }
-            return digits > 0 ? (value, digits) : nil
-        }
-        guard let hours = number(), index < scalars.count, scalars[index] == ":" else { return nil }
-        index += 1
-        guard let minutes = number(), minutes.digits == 2, index < scalars.count, scalars[index] == ":" else {
-            return nil
-        }
-        index += 1
-        guard let seconds = number(), seconds.digits == 2 else { return nil }
-        var fraction = 0.0
-        if index < scalars.count, scalars[index] == "." || scalars[index] == "," {
-            index += 1
-            guard let digits = number() else { return nil }
-            fraction = Double(digits.value) / pow(10, Double(digits.digits))
-        }
+        guard let reading = ClockReading(scalars.map(\.value)) else { return nil }
         let rest =
-            String(String.UnicodeScalarView(scalars[..<first])) + String(String.UnicodeScalarView(scalars[index...]))
+            String(String.UnicodeScalarView(scalars[..<reading.start]))
+            + String(String.UnicodeScalarView(scalars[reading.end...]))
         let marker = rest.lowercased().replacingOccurrences(of: ".", with: "")
-        return clock(
-            hour: hours.value, minutes: minutes.value, seconds: seconds.value, fraction: fraction,
+        return reading.secondsOfDay(
             pm: marker.contains("pm") || marker.contains("午後") || marker.contains("오후"),
             am: marker.contains("am") || marker.contains("午前") || marker.contains("오전"))
     }
@@ -168,5 +101,74 @@ extension ExportRecordMapper {
             abs($0 - reference.timeIntervalSince1970) < abs($1 - reference.timeIntervalSince1970)
         }
         return Date(timeIntervalSince1970: best ?? local)
+    }
+}
+
+/// The numbers of a time of day — hours, two-digit minutes and seconds, an optional fraction after `.` or `,` —
+/// read from code units or scalar values, with where they start and end (the 12-hour marker is around them).
+struct ClockReading {
+    var hour: Int
+    var minutes: Int
+    var seconds: Int
+    var fraction: Double
+    /// The index of the first digit, and the index after the last one read.
+    var start: Int
+    var end: Int
+
+    /// Reads the first run of digits in `values` on; nil when it is not `H:MM:SS[.F]`.
+    init?<Values: RandomAccessCollection>(_ values: Values) where Values.Element: BinaryInteger, Values.Index == Int {
+        func isDigit(_ value: Values.Element) -> Bool { value >= 48 && value <= 57 }
+        guard let first = values.firstIndex(where: isDigit) else { return nil }
+        var index = first
+        func number() -> (value: Int, digits: Int)? {
+            var value = 0
+            var digits = 0
+            while index < values.endIndex, isDigit(values[index]), digits < 9 {
+                value = value * 10 + Int(values[index] - 48)
+                digits += 1
+                index += 1
+            }
+            return digits > 0 ? (value, digits) : nil
+        }
+        let colon: Values.Element = 58
+        guard let hours = number(), index < values.endIndex, values[index] == colon else { return nil }
+        index += 1
+        guard let minutes = number(), minutes.digits == 2, index < values.endIndex, values[index] == colon else {
+            return nil
+        }
+        index += 1
+        guard let seconds = number(), seconds.digits == 2 else { return nil }
+        var fraction = 0.0
+        if index < values.endIndex, values[index] == 46 || values[index] == 44 {  // `.` or `,`
+            index += 1
+            guard let digits = number() else { return nil }
+            fraction = Double(digits.value) / pow(10, Double(digits.digits))
+        }
+        self.init(
+            hour: hours.value, minutes: minutes.value, seconds: seconds.value, fraction: fraction, start: first,
+            end: index)
+    }
+
+    init(hour: Int, minutes: Int, seconds: Int, fraction: Double, start: Int, end: Int) {
+        self.hour = hour
+        self.minutes = minutes
+        self.seconds = seconds
+        self.fraction = fraction
+        self.start = start
+        self.end = end
+    }
+
+    /// Seconds since midnight under a 12-hour marker (PM wins when both appear), or nil when out of range.
+    func secondsOfDay(pm: Bool, am: Bool) -> Double? {
+        var hour = hour
+        if pm {
+            guard (1...12).contains(hour) else { return nil }
+            if hour < 12 { hour += 12 }
+        } else if am {
+            guard (1...12).contains(hour) else { return nil }
+            if hour == 12 { hour = 0 }
+        }
+        guard hour < 24, minutes < 60, seconds < 61 else { return nil }
+        return Double(hour * 3_600 + minutes * 60 + seconds) + fraction
     }
 }

@@ -66,7 +66,7 @@ extension ExportRecordMapper {
         if !draft.beats.isEmpty {
             metadata[ExportMetadataKeys.instantaneousBeatsPerMinute] = .string(draft.beats.joined(separator: "|"))
         }
-        let provenance = provenance(of: header, sourceName: sourceName)
+        let provenance = provenance(of: header)
         let device = provenance.device
         let deviceKey = provenance.deviceKey
         // The key: type|source|version|start|end|value|unit|device, hashed piece by piece. The value and unit
@@ -112,7 +112,8 @@ extension ExportRecordMapper {
             fold = keyFold
             var quantitySample = QuantitySample(
                 uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start, end: end,
-                device: device, metadata: metadata, sourceRevision: provenance.revision)
+                device: device, metadata: metadata,
+                sourceRevision: sourceRevision(of: header, sourceName: sourceName, provenance: provenance))
             quantitySample.summary = summary
             sample = .quantity(quantitySample)
         } else if let type = sampleType.categoryIdentifier {
@@ -127,7 +128,7 @@ extension ExportRecordMapper {
             sample = .category(
                 CategorySample(
                     uuid: uuid, type: type, value: value, start: start, end: end, device: device, metadata: metadata,
-                    sourceRevision: provenance.revision))
+                    sourceRevision: sourceRevision(of: header, sourceName: sourceName, provenance: provenance)))
         } else {
             summary.skip("Record(\(draft.type))", "records of this type are not imported")
             return

@@ -4,19 +4,17 @@ import HealthCore
 // per run of records that repeat it, told apart by ``RecordValueCache`` generations: no string is compared or
 // hashed per record.
 
-/// A sample header's device, the device's identity key and the source revision, shared by a run of elements
-/// with the same source name, version and device.
+/// A sample header's device and the device's identity key, shared by a run of elements with the same source
+/// name, version and device.
 final class Provenance: Sendable {
     let run: ProvenanceRun?
     let device: Device?
     let deviceKey: String
-    let revision: SourceRevision
 
-    init(run: ProvenanceRun?, device: Device?, deviceKey: String, revision: SourceRevision) {
+    init(run: ProvenanceRun?, device: Device?, deviceKey: String) {
         self.run = run
         self.device = device
         self.deviceKey = deviceKey
-        self.revision = revision
     }
 }
 
@@ -83,14 +81,26 @@ extension ExportRecordMapper {
     }
 
     /// The device, device key and source revision of a header, reused while its run repeats.
-    mutating func provenance(of header: SampleHeader, sourceName: String) -> Provenance {
+    /// The device and device key of a header, reused while its run repeats.
+    mutating func provenance(of header: SampleHeader) -> Provenance {
         let run = ProvenanceRun(header)
         if let run, let last = lastProvenance, last.run == run { return last }
         let (device, deviceKey) = device(header.device, generation: header.deviceGeneration)
-        let revision = sourceResolver.revision(named: sourceName, version: header.sourceVersion, device: device)
-        let made = Provenance(run: run, device: device, deviceKey: deviceKey, revision: revision)
+        let made = Provenance(run: run, device: device, deviceKey: deviceKey)
         lastProvenance = made
         return made
+    }
+
+    /// The source revision of a record that is kept (a skipped record registers no source), reused while its
+    /// header's run repeats.
+    mutating func sourceRevision(
+        of header: SampleHeader, sourceName: String, provenance: Provenance
+    ) -> SourceRevision {
+        if let run = provenance.run, let last = lastRevision, last.run == run { return last.revision }
+        let revision = sourceResolver.revision(
+            named: sourceName, version: header.sourceVersion, device: provenance.device)
+        lastRevision = provenance.run.map { ($0, revision) }
+        return revision
     }
 
     /// Counts a top-level record of `type`, whose `type` attribute came from cache generation `generation` (-1:

@@ -38,8 +38,10 @@ package struct ExportRecordMapper: Sendable {
     var workout: WorkoutDraft?
     /// The content-key hash of the last record's `type|source|version|` (``keyPrefix(_:_:_:)``).
     var heldKeyPrefix: (type: String, source: String, version: String, hasher: KeyHasher)?
-    /// The provenance of the last record (``provenance(of:sourceName:)``).
+    /// The device and the source revision of the last record's run (``provenance(of:)``,
+    /// ``sourceRevision(of:sourceName:provenance:)``).
     var lastProvenance: Provenance?
+    var lastRevision: (run: ProvenanceRun, revision: SourceRevision)?
     /// The current run of top-level records of one type (``countRecord(ofType:generation:)``).
     var typeRun = TypeRun()
     /// The last record type and unit resolved (``recordType(_:)``, ``recordUnit(_:_:)``).
