@@ -3,9 +3,9 @@
 /// Every property is optional, as in HealthKit. Two devices are equal when all their properties are equal,
 /// including the missing ones (the rule `predicateForObjects(from: Set<HKDevice>)` uses).
 public struct Device: Sendable, Hashable, Codable, CustomReflectable {
-    /// The eight properties, held in one shared immutable box: a device is copied into every sample of a run
-    /// (a million times in an import), and a copy of the box is one retain where eight strings were eight, and
-    /// a sample is 120 bytes smaller. Setting a property makes a new box.
+    /// The eight properties, held in one shared immutable box (``SharedFields``, decision 0015): a device is copied
+    /// into every sample of a run (a million times in an import), and a copy of the box is one retain where eight
+    /// strings were eight, and a sample is 120 bytes smaller.
     private struct Fields: Sendable, Hashable, Codable {
         var name: String?
         var manufacturer: String?
@@ -17,58 +17,47 @@ public struct Device: Sendable, Hashable, Codable, CustomReflectable {
         var udiDeviceIdentifier: String?
     }
 
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
-
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = box.fields
-        change(&fields)
-        box = Box(fields)
-    }
+    private var storage: SharedFields<Fields>
 
     /// The device's name, e.g. `"Apple Watch"`.
     public var name: String? {
-        get { box.fields.name }
-        set { update { $0.name = newValue } }
+        get { storage.fields.name }
+        set { storage.update { $0.name = newValue } }
     }
     /// The manufacturer, e.g. `"Apple Inc."`.
     public var manufacturer: String? {
-        get { box.fields.manufacturer }
-        set { update { $0.manufacturer = newValue } }
+        get { storage.fields.manufacturer }
+        set { storage.update { $0.manufacturer = newValue } }
     }
     /// The model, e.g. `"Watch"`.
     public var model: String? {
-        get { box.fields.model }
-        set { update { $0.model = newValue } }
+        get { storage.fields.model }
+        set { storage.update { $0.model = newValue } }
     }
     /// The hardware version, e.g. `"Watch6,1"`.
     public var hardwareVersion: String? {
-        get { box.fields.hardwareVersion }
-        set { update { $0.hardwareVersion = newValue } }
+        get { storage.fields.hardwareVersion }
+        set { storage.update { $0.hardwareVersion = newValue } }
     }
     /// The firmware version.
     public var firmwareVersion: String? {
-        get { box.fields.firmwareVersion }
-        set { update { $0.firmwareVersion = newValue } }
+        get { storage.fields.firmwareVersion }
+        set { storage.update { $0.firmwareVersion = newValue } }
     }
     /// The software version, e.g. `"10.1"`.
     public var softwareVersion: String? {
-        get { box.fields.softwareVersion }
-        set { update { $0.softwareVersion = newValue } }
+        get { storage.fields.softwareVersion }
+        set { storage.update { $0.softwareVersion = newValue } }
     }
     /// An identifier local to the app or device.
     public var localIdentifier: String? {
-        get { box.fields.localIdentifier }
-        set { update { $0.localIdentifier = newValue } }
+        get { storage.fields.localIdentifier }
+        set { storage.update { $0.localIdentifier = newValue } }
     }
     /// The FDA Unique Device Identifier (device-identifier portion).
     public var udiDeviceIdentifier: String? {
-        get { box.fields.udiDeviceIdentifier }
-        set { update { $0.udiDeviceIdentifier = newValue } }
+        get { storage.fields.udiDeviceIdentifier }
+        set { storage.update { $0.udiDeviceIdentifier = newValue } }
     }
 
     /// Creates a device description.
@@ -82,31 +71,21 @@ public struct Device: Sendable, Hashable, Codable, CustomReflectable {
         localIdentifier: String? = nil,
         udiDeviceIdentifier: String? = nil
     ) {
-        box = Box(
+        storage = SharedFields(
             Fields(
                 name: name, manufacturer: manufacturer, model: model, hardwareVersion: hardwareVersion,
                 firmwareVersion: firmwareVersion, softwareVersion: softwareVersion, localIdentifier: localIdentifier,
                 udiDeviceIdentifier: udiDeviceIdentifier))
     }
 
-    /// Equal when every property is equal (the same box is equal without comparing).
-    public static func == (lhs: Device, rhs: Device) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
-    }
-
-    /// Hashes every property.
-    public func hash(into hasher: inout Hasher) {
-        box.fields.hash(into: &hasher)
-    }
-
     /// Decodes the properties as a flat object (`{"name": …, "model": …}`), absent keys as nil.
     public init(from decoder: any Decoder) throws {
-        box = Box(try Fields(from: decoder))
+        storage = try SharedFields(from: decoder)
     }
 
     /// Encodes the properties as a flat object, omitting the nil ones.
     public func encode(to encoder: any Encoder) throws {
-        try box.fields.encode(to: encoder)
+        try storage.encode(to: encoder)
     }
 
     /// The properties, as `print` and `dump` show a plain struct's (not the box).
