@@ -25,6 +25,9 @@ public struct ExportImporter: Sendable {
     public struct Options: Sendable, Hashable {
         /// Items per batch handed from the parser to the writer.
         public var batchSize: Int
+        /// Document bytes per batch (``ExportParser/Options/batchBytes``): with ``queueDepth``, what bounds the
+        /// memory of batches in flight when records are heavy (heartbeat series, workouts).
+        public var batchBytes = 4 << 20
         /// Bytes read per chunk.
         public var chunkSize: Int
         /// Batches the parser may run ahead of the writer (bounds memory).
@@ -114,6 +117,7 @@ public struct ExportImporter: Sendable {
         }
         if options.prepareStatistics {
             let preparing = clock.now
+            FreedMemory.release()  // the commit's sorter, before the statistics' reads
             let touched = result.touchedTypes.compactMap(\.quantityIdentifier)
             // The import is committed: a failure here (or cancellation) only leaves the work to the first query.
             report.statisticsPrepared = (try? await store.prepareStatistics(for: touched)) ?? []

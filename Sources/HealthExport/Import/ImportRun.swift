@@ -45,6 +45,7 @@ struct ImportRun: Sendable {
                     tally.stages.writing += stopwatch.lap()
                 }
                 tally.stages.waitingForParser += stopwatch.lap()
+                FreedMemory.release()  // the batches' small parts, before the commit's index build
             } catch {
                 queue.cancel()
                 group.cancelAll()
@@ -77,6 +78,7 @@ struct ImportRun: Sendable {
             var parserOptions = ExportParser.Options(
                 chunkSize: options.chunkSize, batchSize: options.batchSize, trackRepeats: false)
             parserOptions.limits = options.limits
+            parserOptions.batchBytes = options.batchBytes
             var stages = ImportStageTimes()
             var stopwatch = StageStopwatch(clock: clock)
             let reader = try ExportReader(url: url, options: parserOptions)

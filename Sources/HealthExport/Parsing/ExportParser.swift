@@ -22,6 +22,12 @@ public struct ExportParser: Sendable {
         public var chunkSize: Int
         /// Items per batch (a batch is delivered once a chunk brings it to this size, and at the end).
         public var batchSize: Int
+        /// Document bytes per batch: a batch is also delivered once the chunks that filled it come to this many
+        /// bytes (4 MiB by default), whatever its item count. A record's memory grows with its text (a heartbeat
+        /// series' beats, a workout's events, long metadata), so a run of heavy records makes smaller batches and a
+        /// batch's memory stays bounded by the bytes it was read from. Plain records (about 400 bytes each) fill
+        /// ``batchSize`` first.
+        public var batchBytes = 4 << 20
         /// Whether exact duplicates get distinct UUIDs in the parser (about 16 bytes of memory per distinct record;
         /// see ``ExportRecordMapper/init(trackRepeats:)``). The importer turns it off.
         public var trackRepeats: Bool
@@ -110,6 +116,8 @@ struct Session {
     let totalBytes: Int?
     var scanner: XMLScanner
     var mapper: ExportRecordMapper
+    /// Where the document stood when the last batch was handed on (``ExportParser/Options/batchBytes``).
+    var batchStart = 0
 
     init(options: ExportParser.Options, totalBytes: Int?) {
         self.options = options
@@ -136,7 +144,11 @@ struct Session {
         swap(&mapper, &self.mapper)
         defer { swap(&mapper, &self.mapper) }
         try scanner.feed(chunk) { token in mapper.consume(token) }
-        if mapper.pendingCount >= options.batchSize { try batch(mapper.takeBatch()) }
+        let read = scanner.bytesConsumed - batchStart
+        if mapper.pendingCount >= options.batchSize || (mapper.pendingCount > 0 && read >= options.batchBytes) {
+            batchStart = scanner.bytesConsumed
+            try batch(mapper.takeBatch())
+        }
         report(
             ExportParser.Progress(
                 bytesRead: scanner.bytesConsumed, totalBytes: totalBytes, recordsRead: mapper.recordsRead))
