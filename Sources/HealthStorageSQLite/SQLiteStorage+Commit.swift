@@ -148,11 +148,14 @@ struct CommitWriter {
         case .quantity(let quantity):
             let unit = quantity.quantity.unit
             let own = quantity.quantity.doubleValue(in: unit)
-            let isCanonical = type.canonical.map { isSame(unit, $0) } ?? false
             if let canonical = type.canonical {
-                s.bind(13, isCanonical ? own : try? quantity.quantity.doubleValue(for: canonical))
-            }
-            if !isCanonical {
+                let entry = unitEntry(unit, canonical)
+                s.bind(13, entry.same ? own : entry.toCanonical?.convert(own))
+                if !entry.same {
+                    s.bind(14, entry.string)
+                    s.bind(15, own)
+                }
+            } else {
                 s.bind(14, unitString(unit))
                 s.bind(15, own)
             }
@@ -233,11 +236,11 @@ struct CommitWriter {
         return id
     }
 
-    private mutating func isSame(_ unit: HealthUnit, _ canonical: HealthUnit) -> Bool {
-        if let hit = last.unit, hit.unit == unit, hit.canonical == canonical { return hit.same }
+    private mutating func unitEntry(_ unit: HealthUnit, _ canonical: HealthUnit) -> LastRow.UnitEntry {
+        if let hit = last.unit, hit.unit == unit, hit.canonical == canonical { return hit }
         let entry = LastRow.UnitEntry(unit: unit, canonical: canonical)
         last.unit = entry
-        return entry.same
+        return entry
     }
 
     private mutating func unitString(_ unit: HealthUnit) -> String {
@@ -336,17 +339,20 @@ struct LastRow {
         }
     }
 
-    /// A unit with its text and whether it is the type's canonical unit.
+    /// A unit with its text, whether it is the type's canonical unit, and its conversion to it (nil when the
+    /// two are incompatible, and the canonical column stays empty): worked out once per run of rows, not per row.
     final class UnitEntry {
         let unit: HealthUnit
         let canonical: HealthUnit
         let same: Bool
         let string: String
+        let toCanonical: HealthUnit.Converter?
         init(unit: HealthUnit, canonical: HealthUnit) {
             self.unit = unit
             self.canonical = canonical
             self.same = unit == canonical
             self.string = unit.unitString
+            self.toCanonical = try? HealthUnit.Converter(from: unit, to: canonical)
         }
     }
 

@@ -47,24 +47,46 @@ extension HealthUnit {
     ///   compound unit (e.g. `degC/min` to `degF/min`). The error names both unit strings, never the value.
     public func convert(_ value: Double, to other: HealthUnit) throws(HealthUnitError) -> Double {
         if self == other { return value }
-        let from = analysis
-        let to = other.analysis
-        guard from.dimension == to.dimension else {
-            throw conversionError(.incompatibleUnits, to: other, "the units measure different dimensions")
+        return try Converter(from: self, to: other).convert(value)
+    }
+
+    /// A conversion from one unit to another worked out once (both units' analyses and the kind of
+    /// conversion), for code that converts many values between the same two units; each value then costs
+    /// only its arithmetic. Gives exactly what ``convert(_:to:)`` gives, bit for bit: it is the same code.
+    package struct Converter: Sendable {
+        private let from: UnitAnalysis
+        private let to: UnitAnalysis
+        private let identity: Bool
+
+        /// Works out the conversion.
+        /// - Throws: ``HealthUnitError`` as ``HealthUnit/convert(_:to:)`` does.
+        package init(from source: HealthUnit, to target: HealthUnit) throws(HealthUnitError) {
+            identity = source == target
+            from = identity ? UnitAnalysis() : source.analysis
+            to = identity ? UnitAnalysis() : target.analysis
+            guard !identity else { return }
+            guard from.dimension == to.dimension else {
+                throw source.conversionError(.incompatibleUnits, to: target, "the units measure different dimensions")
+            }
+            guard !from.isNonLinearCompound, !to.isNonLinearCompound else {
+                throw source.conversionError(
+                    .nonLinearCompound, to: target, "degC, degF and dBASPL convert only as standalone units")
+            }
         }
-        guard !from.isNonLinearCompound, !to.isNonLinearCompound else {
-            throw conversionError(
-                .nonLinearCompound, to: other, "degC, degF and dBASPL convert only as standalone units")
-        }
-        switch (from.nonLinearKind, to.nonLinearKind) {
-        case (nil, nil):
-            return HealthUnit.convertLinear(value, from: from.scale, to: to.scale)
-        case (.celsius, _), (.fahrenheit, _), (_, .celsius), (_, .fahrenheit):
-            let celsius = HealthUnit.celsius(fromValue: value, analysis: from)
-            return HealthUnit.value(fromCelsius: celsius, analysis: to)
-        case (.soundPressureLevel, _), (_, .soundPressureLevel):
-            let pascals = HealthUnit.pascals(fromValue: value, analysis: from)
-            return HealthUnit.value(fromPascals: pascals, analysis: to)
+
+        /// The value, given in the source unit, in the target unit.
+        package func convert(_ value: Double) -> Double {
+            if identity { return value }
+            switch (from.nonLinearKind, to.nonLinearKind) {
+            case (nil, nil):
+                return HealthUnit.convertLinear(value, from: from.scale, to: to.scale)
+            case (.celsius, _), (.fahrenheit, _), (_, .celsius), (_, .fahrenheit):
+                let celsius = HealthUnit.celsius(fromValue: value, analysis: from)
+                return HealthUnit.value(fromCelsius: celsius, analysis: to)
+            case (.soundPressureLevel, _), (_, .soundPressureLevel):
+                let pascals = HealthUnit.pascals(fromValue: value, analysis: from)
+                return HealthUnit.value(fromPascals: pascals, analysis: to)
+            }
         }
     }
 
@@ -78,7 +100,7 @@ extension HealthUnit {
 }
 
 /// The reduced form of a unit: its dimension, its linear factor, and any non-linear atom it contains.
-struct UnitAnalysis {
+struct UnitAnalysis: Sendable {
     var dimension = DimensionVector()
     var scale = Scale.one
     /// The kind of the unit if it is a standalone non-linear unit (`degC`, `degF`, `dBASPL`).
@@ -138,7 +160,7 @@ extension HealthUnit {
     private static let kelvinScale = HealthUnit(.kelvin).analysis.scale
     private static let pascalScale = HealthUnit(.pascal).analysis.scale
 
-    private static func celsius(fromValue value: Double, analysis: UnitAnalysis) -> Double {
+    fileprivate static func celsius(fromValue value: Double, analysis: UnitAnalysis) -> Double {
         switch analysis.nonLinearKind {
         case .celsius: value
         case .fahrenheit: (value - 32) / 1.8
@@ -146,7 +168,7 @@ extension HealthUnit {
         }
     }
 
-    private static func value(fromCelsius celsius: Double, analysis: UnitAnalysis) -> Double {
+    fileprivate static func value(fromCelsius celsius: Double, analysis: UnitAnalysis) -> Double {
         switch analysis.nonLinearKind {
         case .celsius: celsius
         case .fahrenheit: celsius * 1.8 + 32
@@ -154,14 +176,14 @@ extension HealthUnit {
         }
     }
 
-    private static func pascals(fromValue value: Double, analysis: UnitAnalysis) -> Double {
+    fileprivate static func pascals(fromValue value: Double, analysis: UnitAnalysis) -> Double {
         switch analysis.nonLinearKind {
         case .soundPressureLevel: 2e-5 * pow(10, value / 20)
         case .celsius, .fahrenheit, nil: convertLinear(value, from: analysis.scale, to: pascalScale)
         }
     }
 
-    private static func value(fromPascals pascals: Double, analysis: UnitAnalysis) -> Double {
+    fileprivate static func value(fromPascals pascals: Double, analysis: UnitAnalysis) -> Double {
         switch analysis.nonLinearKind {
         case .soundPressureLevel: 20 * log10(pascals / 2e-5)
         case .celsius, .fahrenheit, nil: convertLinear(pascals, from: pascalScale, to: analysis.scale)

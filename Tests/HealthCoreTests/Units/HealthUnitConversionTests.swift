@@ -100,4 +100,29 @@ struct HealthUnitConversionTests {
         }
         #expect(isClose(try convert(0, "dBASPL", "mPa"), 0.02))
     }
+
+    /// The converter the store's writer keeps per run of rows gives what `convert(_:to:)` gives, bit for bit,
+    /// and refuses what it refuses with the same code.
+    @Test func aConverterGivesExactlyWhatConvertGives() throws {
+        let extra: [(Double, String, String)] = [
+            (37, "degC", "degF"), (98.6, "degF", "degC"), (300, "K", "degF"), (-40, "degF", "K"),
+            (0.5, "kcal", "kJ"), (72, "count/min", "count/min"), (123.456, "mL/(kg*min)", "L/(kg*hr)"),
+        ]
+        for (value, from, to) in Self.vectors.map({ ($0.value, $0.from, $0.to) }) + extra {
+            let source = try HealthUnit(from: from)
+            let target = try HealthUnit(from: to)
+            let expected = try source.convert(value, to: target)
+            let converted = try HealthUnit.Converter(from: source, to: target).convert(value)
+            #expect(converted.bitPattern == expected.bitPattern, "\(value) \(from) → \(to)")
+        }
+        for (from, to) in [("kg", "m"), ("degC/min", "degF/min"), ("dBASPL", "count")] {
+            let source = try HealthUnit(from: from)
+            let target = try HealthUnit(from: to)
+            var converting: HealthUnitError.Code?
+            var making: HealthUnitError.Code?
+            do { _ = try source.convert(1, to: target) } catch { converting = error.code }
+            do { _ = try HealthUnit.Converter(from: source, to: target) } catch { making = error.code }
+            #expect(converting != nil && making == converting, "\(from) → \(to)")
+        }
+    }
 }
