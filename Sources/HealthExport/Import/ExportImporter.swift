@@ -120,7 +120,14 @@ public struct ExportImporter: Sendable {
             FreedMemory.release()  // the commit's sorter, before the statistics' reads
             let touched = result.touchedTypes.compactMap(\.quantityIdentifier)
             // The import is committed: a failure here (or cancellation) only leaves the work to the first query.
-            report.statisticsPrepared = (try? await store.prepareStatistics(for: touched)) ?? []
+            // One type at a time, with the pages its reads freed handed back before the next type's.
+            var prepared: [QuantityTypeIdentifier] = []
+            for type in Set(touched).sorted(by: { $0.rawValue < $1.rawValue }) {
+                guard let done = try? await store.prepareStatistics(for: [type]) else { break }
+                prepared += done
+                FreedMemory.release()
+            }
+            report.statisticsPrepared = prepared
             report.statisticsSeconds = max(0, clock.now.timeIntervalSince(preparing))
         }
         report.seconds = max(0, clock.now.timeIntervalSince(started))
