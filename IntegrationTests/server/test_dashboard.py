@@ -24,7 +24,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException,
+                                        WebDriverException)
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import STEPS, ServerProcess, ohk_binary
@@ -105,10 +106,33 @@ def browser():
     driver.quit()
 
 
+class _ReadThroughPageChanges:
+    """`WebDriverWait.until`, retrying when the page changed under the condition.
+
+    Chromium's driver reports an element of a page being replaced either as `StaleElementReferenceException` or,
+    when the node went between finding it and reading it, as a plain `WebDriverException` ("Node with given id does
+    not belong to the document"); both only mean "not yet". Any other error still fails the test at once.
+    """
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def until(self, method, message=""):
+        def attempt(driver):
+            try:
+                return method(driver)
+            except WebDriverException as error:
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
+        return self.inner.until(attempt, message)
+
+
 def wait(driver, seconds, poll=0.05):
     """A wait that reads through page changes (an element of the page being left is no failure)."""
-    return WebDriverWait(driver, seconds, poll_frequency=poll,
-                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+    return _ReadThroughPageChanges(WebDriverWait(
+        driver, seconds, poll_frequency=poll,
+        ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)))
 
 
 def log_in(driver, server, token):
