@@ -67,10 +67,14 @@ let package = Package(
         .target(name: "HealthCore", swiftSettings: swiftSettings),
         // The storage contract, the change log with anchors, and the in-memory reference implementation.
         .target(name: "HealthStorage", dependencies: ["HealthCore"], swiftSettings: swiftSettings),
+        // Process-wide SQLite settings that need C (`sqlite3_config` is variadic): used by HealthStorageSQLite.
+        .target(name: "OHKSQLiteSettings", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The embedded default backend: SQLite through GRDB (the only target that imports GRDB).
         .target(
             name: "HealthStorageSQLite",
-            dependencies: ["HealthCore", "HealthStorage", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "HealthCore", "HealthStorage", "OHKSQLiteSettings", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The server database backend: many people in one PostgreSQL database through postgres-nio (the only target

@@ -7,6 +7,8 @@ import HealthRuntime
 enum OHKMain {
     static func main() async {
         ProcessMemory.returnLargeBlocksToTheSystem()
+        // Before any store is opened: SQLite then takes no global lock per allocation (decision 0017).
+        ProcessMemory.stopCountingSQLiteMemory()
         await OHK.main()
     }
 }

@@ -10,6 +10,8 @@ import HealthRuntime
 let arguments = Array(CommandLine.arguments.dropFirst())
 // As `ohk` does: large blocks are mapped and unmapped (decision 0014), so the import's peak memory is the CLI's.
 ProcessMemory.returnLargeBlocksToTheSystem()
+// As `ohk` does: SQLite keeps no memory statistics, so it takes no global lock per allocation (decision 0017).
+ProcessMemory.stopCountingSQLiteMemory()
 
 func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,

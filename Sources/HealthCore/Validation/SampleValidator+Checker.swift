@@ -7,11 +7,14 @@ extension SampleValidator {
         let index: Int?
         let options: ValidationOptions
         var issues: [ValidationIssue] = []
+        /// What the previous quantity sample's type and unit gave, reused when the next has the same.
+        var memo: QuantityMemo
 
-        init(sample: AnySample, index: Int?, options: ValidationOptions) {
+        init(sample: AnySample, index: Int?, options: ValidationOptions, memo: QuantityMemo = QuantityMemo()) {
             self.sample = sample
             self.index = index
             self.options = options
+            self.memo = memo
         }
 
         mutating func report(_ rule: ValidationRule, _ message: String, path: String? = nil) {
@@ -42,7 +45,7 @@ extension SampleValidator {
 
         mutating func check(_ sample: QuantitySample, path: String?) {
             if path != nil { checkInterval(start: sample.startDate, end: sample.endDate, path: path) }
-            let description = sample.quantityType.typeDescription
+            let description = memo.description(of: sample.quantityType)
             let canonical = description?.canonicalUnit
             if sample.series.isEmpty {
                 // The common case, one quantity over the sample's own interval: no list of one to build.
@@ -99,7 +102,7 @@ extension SampleValidator {
                 report(.finiteValue, "has a value that is not finite", path: path)
                 return
             }
-            if let canonical, !quantity.unit.isCompatible(with: canonical) {
+            if let canonical, !memo.isCompatible(quantity.unit, with: canonical) {
                 report(
                     .unitCompatibility,
                     "unit '\(quantity.unit.unitString)' is not compatible with '\(canonical.unitString)'", path: path)
@@ -126,21 +129,22 @@ extension SampleValidator {
         mutating func checkMetadata(_ metadata: Metadata, path: String?) {
             if metadata.isEmpty { return }  // most samples: nothing to check, no key to hash
             for (key, value) in metadata {
-                let where_ = join(path, "metadata \(key)")
+                // Built only for an issue: most entries have none, and a string per entry is an allocation.
+                func where_() -> String { join(path, "metadata \(key)") }
                 if let kinds = MetadataKey.requiredKinds[key], !kinds.contains(value.kind) {
                     report(
                         .metadataValue,
                         "holds a \(value.kind) where a \(kinds.map(\.rawValue).sorted().joined(separator: " or ")) is required",
-                        path: where_)
+                        path: where_())
                     continue
                 }
                 if case .number(let number) = value, !number.isFinite {
-                    report(.finiteValue, "holds a number that is not finite", path: where_)
+                    report(.finiteValue, "holds a number that is not finite", path: where_())
                 } else if let range = MetadataKey.allowedIntegerRanges[key] {
                     if value.intValue.map(range.contains) != true {
                         report(
                             .metadataValue, "must be an integer in \(range.lowerBound)...\(range.upperBound)",
-                            path: where_)
+                            path: where_())
                     }
                 }
             }

@@ -35,7 +35,18 @@ public enum SampleValidator {
         index: Int? = nil,
         options: ValidationOptions = .default
     ) -> [ValidationIssue] {
-        var checker = Checker(sample: sample, index: index, options: options)
+        var memo = QuantityMemo()
+        return issues(in: sample, index: index, options: options, memo: &memo)
+    }
+
+    /// The issues of one sample, reusing (and updating) what the previous sample's type and unit gave: a caller
+    /// checking many samples in a row keeps one `memo` across them. The issues are those of
+    /// ``issues(in:index:options:)``.
+    package static func issues(
+        in sample: AnySample, index: Int? = nil, options: ValidationOptions, memo: inout QuantityMemo
+    ) -> [ValidationIssue] {
+        var checker = Checker(sample: sample, index: index, options: options, memo: memo)
+        defer { memo = checker.memo }
         checker.checkCommon()
         switch sample {
         case .quantity(let value): checker.check(value, path: nil)

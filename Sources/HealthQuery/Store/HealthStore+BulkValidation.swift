@@ -24,9 +24,11 @@ public struct BulkValidator: Sendable, Hashable {
         // sample that does not (a missing revision, or issues) starts a copy; the ones before it are kept as
         // checked, so no sample is validated twice.
         var firstIssues: [ValidationIssue] = []
+        // The type's catalog entry and the unit's fit, worked out once per run of samples that repeat them.
+        var memo = SampleValidator.QuantityMemo()
         let first = batch.samples.firstIndex { sample in
             guard sample.sourceRevision != nil else { return true }
-            firstIssues = SampleValidator.issues(in: sample, options: options)
+            firstIssues = SampleValidator.issues(in: sample, options: options, memo: &memo)
             return !firstIssues.isEmpty
         }
         guard let first else {
@@ -41,10 +43,11 @@ public struct BulkValidator: Sendable, Hashable {
             var sample = batch.samples[index]
             let issues: [ValidationIssue]
             if sample.sourceRevision != nil {
-                issues = index == first ? firstIssues : SampleValidator.issues(in: sample, options: options)
+                issues =
+                    index == first ? firstIssues : SampleValidator.issues(in: sample, options: options, memo: &memo)
             } else {
                 sample.sourceRevision = revision
-                issues = SampleValidator.issues(in: sample, options: options)
+                issues = SampleValidator.issues(in: sample, options: options, memo: &memo)
             }
             if issues.isEmpty {
                 valid.samples.append(sample)
