@@ -13,7 +13,7 @@ extension ExportRecordMapper {
         draft.line = tag.line
         draft.inCorrelation = inCorrelation
         for index in 0..<tag.attributeCount {
-            let attribute = RecordAttribute(tag.attributeNameBytes(at: index))
+            let attribute = RecordAttribute(tag, at: index)
             if readHeader(tag, index, attribute, into: &draft.header) { continue }
             switch attribute {
             case .type:
@@ -48,7 +48,8 @@ extension ExportRecordMapper {
         } else {
             countRecord(ofType: draft.type, generation: draft.typeGeneration)
         }
-        record = draft
+        // Swapped in, not copied: a copy retains every string of the draft (the record it replaces is empty).
+        swap(&record, &draft)
     }
 
     mutating func finishRecord() {
@@ -145,8 +146,10 @@ extension ExportRecordMapper {
         } else if typeRun.mayBeCorrelationMember {
             deferred.append((fold, sample, draft.line))
         } else {
+            let beatsOf = draft.beats.isEmpty ? nil : sample.quantitySample
+            // The sample's last use: moved into the batch, not copied.
             emit(sample, line: draft.line)
-            if !draft.beats.isEmpty, let quantity = sample.quantitySample {
+            if let quantity = beatsOf {
                 heartbeatSeries(of: quantity, draft: draft, sourceName: sourceName, deviceKey: deviceKey)
             }
         }

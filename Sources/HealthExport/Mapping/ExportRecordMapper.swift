@@ -148,7 +148,7 @@ package struct ExportRecordMapper: Sendable {
     /// The number of items waiting in the current batch.
     package var pendingCount: Int { output.count }
 
-    mutating func emit(_ sample: AnySample, line: Int) {
+    mutating func emit(_ sample: consuming AnySample, line: Int) {
         output.samples.append(sample)
         output.lines.append(line)
         summary.samplesEmitted += 1
@@ -310,7 +310,7 @@ package struct ExportRecordMapper: Sendable {
 
     /// Reads the shared sample attributes; returns false when the attribute is not one of them.
     mutating func readHeader(_ tag: XMLStartTag, _ index: Int, into header: inout SampleHeader) -> Bool {
-        readHeader(tag, index, RecordAttribute(tag.attributeNameBytes(at: index)), into: &header)
+        readHeader(tag, index, RecordAttribute(tag, at: index), into: &header)
     }
 
     /// Reads a header attribute already told apart by its bytes (``RecordAttribute``); false for any other.

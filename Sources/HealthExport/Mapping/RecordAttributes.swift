@@ -7,7 +7,12 @@ enum RecordAttribute {
     /// The per-day aggregate of an iOS 8–9 export (in place of `value`).
     case minimum, maximum, average, recordCount
 
-    init(_ name: ArraySlice<UInt8>) {
+    /// The attribute at `index` of `tag`, told apart by its name's bytes (lent, not sliced).
+    init(_ tag: XMLStartTag, at index: Int) {
+        self = tag.withAttributeNameBytes(at: index) { RecordAttribute($0) }
+    }
+
+    init(_ name: UnsafeBufferPointer<UInt8>) {
         func equals(_ expected: StaticString) -> Bool { XMLStartTag.bytes(name, equal: expected) }
         switch name.count {
         case 3: self = equals("min") ? .minimum : equals("max") ? .maximum : .other
@@ -43,16 +48,16 @@ struct RecordValueCache {
 
     /// The decoded value of the attribute at `index`, reused when its bytes equal the last ones in `slot`.
     mutating func value(_ tag: XMLStartTag, at index: Int, _ slot: Slot) -> String {
-        let bytes = tag.rawValueBytes(at: index)
-        let same = raw[slot.rawValue].withUnsafeBufferPointer { held in
-            bytes.withUnsafeBufferPointer { new in
+        // The bytes are lent, not sliced: a slice per attribute retains and releases the scanner's buffer.
+        let same = tag.withRawValueBytes(at: index) { new in
+            raw[slot.rawValue].withUnsafeBufferPointer { held in
                 guard held.count == new.count else { return false }
                 guard let a = held.baseAddress, let b = new.baseAddress else { return held.count == 0 }
                 return memcmp(a, b, held.count) == 0
             }
         }
         if same { return decoded[slot.rawValue] }
-        return decode(bytes, into: slot)
+        return decode(tag.rawValueBytes(at: index), into: slot)
     }
 
     /// The decoded device description at `index`, reused when its bytes equal the last ones — or differ only by
@@ -61,9 +66,8 @@ struct RecordValueCache {
     /// (``DeviceDescription/withoutPointer(_:)``), so that is exact for them.
     mutating func device(_ tag: XMLStartTag, at index: Int) -> String {
         let slot = Slot.device.rawValue
-        let bytes = tag.rawValueBytes(at: index)
-        let same = raw[slot].withUnsafeBufferPointer { held in
-            bytes.withUnsafeBufferPointer { new in
+        let same = tag.withRawValueBytes(at: index) { new in
+            raw[slot].withUnsafeBufferPointer { held in
                 guard let a = held.baseAddress, let b = new.baseAddress else { return held.count == new.count }
                 if held.count == new.count, memcmp(a, b, held.count) == 0 { return true }
                 let newSkip = Self.pointerPrefixLength(new)
@@ -74,7 +78,7 @@ struct RecordValueCache {
             }
         }
         if same { return decoded[slot] }
-        return decode(bytes, into: .device)
+        return decode(tag.rawValueBytes(at: index), into: .device)
     }
 
     private mutating func decode(_ bytes: ArraySlice<UInt8>, into slot: Slot) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A start tag as the scanner saw it: the element name and its attributes as byte ranges, decoded on demand.
 ///
 /// Decoding is lazy: ``name`` and ``value(at:)`` build strings only when asked, so a consumer that ignores an
@@ -85,6 +87,32 @@ package struct XMLStartTag: Sendable {
     func rawValueBytes(at index: Int) -> ArraySlice<UInt8> {
         let base = spans.startIndex + index * 4
         return storage[spans[base + 2]..<spans[base + 3]]
+    }
+
+    /// Lends the attribute name's bytes to `body` without making a slice (a slice retains the buffer).
+    func withAttributeNameBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let base = spans.startIndex + index * 4
+        return lend(spans[base]..<spans[base + 1], body)
+    }
+
+    /// Lends the attribute value's bytes, still escaped, to `body` without making a slice.
+    func withRawValueBytes<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let base = spans.startIndex + index * 4
+        return lend(spans[base + 2]..<spans[base + 3], body)
+    }
+
+    private func lend<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let offset = storage.startIndex
+        return storage.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[(range.lowerBound - offset)..<(range.upperBound - offset)]))
+        }
+    }
+
+    /// Whether `bytes` are the UTF-8 of `expected`.
+    static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal expected: StaticString) -> Bool {
+        guard bytes.count == expected.utf8CodeUnitCount else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        return memcmp(base, expected.utf8Start, bytes.count) == 0
     }
 
     static func bytes(_ bytes: ArraySlice<UInt8>, equal expected: StaticString) -> Bool {
