@@ -111,4 +111,26 @@ struct RecordAttributeTests {
         let uuids = batch.samples.map(\.uuid)
         #expect(Set(uuids).count == uuids.count)
     }
+
+    /// Attribute names are told apart from lent bytes: every name the mapper reads, near misses of the same
+    /// length, the empty name, and a one-character literal (which may have no pointer representation).
+    @Test func namesAreToldApartFromLentBytes() {
+        func attribute(_ name: String) -> RecordAttribute {
+            Array(name.utf8).withUnsafeBufferPointer { RecordAttribute($0) }
+        }
+        let known: [(String, RecordAttribute)] = [
+            ("type", .type), ("value", .value), ("unit", .unit), ("sourceName", .sourceName), ("source", .sourceName),
+            ("sourceVersion", .sourceVersion), ("device", .device), ("startDate", .startDate),
+            ("endDate", .endDate), ("creationDate", .ignored), ("min", .minimum), ("max", .maximum),
+            ("average", .average), ("recordCount", .recordCount),
+        ]
+        for (name, expected) in known { #expect(attribute(name) == expected, "\(name)") }
+        for name in ["typo", "mix", "values", "sourceNamf", "", "HKMetadataKeyX", "endDatE"] {
+            #expect(attribute(name) == .other, "\(name)")
+        }
+        let x = Array("x".utf8)
+        #expect(x.withUnsafeBufferPointer { XMLStartTag.bytes($0, equal: "x") })
+        #expect(!x.withUnsafeBufferPointer { XMLStartTag.bytes($0, equal: "y") })
+        #expect([UInt8]().withUnsafeBufferPointer { XMLStartTag.bytes($0, equal: "") })
+    }
 }

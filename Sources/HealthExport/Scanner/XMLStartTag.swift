@@ -111,8 +111,11 @@ package struct XMLStartTag: Sendable {
     /// Whether `bytes` are the UTF-8 of `expected`.
     static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal expected: StaticString) -> Bool {
         guard bytes.count == expected.utf8CodeUnitCount else { return false }
-        guard let base = bytes.baseAddress else { return true }
-        return memcmp(base, expected.utf8Start, bytes.count) == 0
+        // `withUTF8Buffer`, not `utf8Start`: a one-scalar literal may have no pointer representation.
+        return expected.withUTF8Buffer { buffer in
+            guard let base = bytes.baseAddress, let other = buffer.baseAddress else { return true }
+            return memcmp(base, other, bytes.count) == 0
+        }
     }
 
     static func bytes(_ bytes: ArraySlice<UInt8>, equal expected: StaticString) -> Bool {
