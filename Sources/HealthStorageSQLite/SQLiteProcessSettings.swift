@@ -6,7 +6,7 @@ public enum SQLiteProcessSettings {
     /// Turns off SQLite's memory statistics (`SQLITE_CONFIG_MEMSTATUS`). With them on, SQLite counts every
     /// allocation and free under one global mutex; the store's writer allocates on every row (SQLite on Debian is
     /// built without lookaside memory), and the lock was about 6 % of an import's writing thread. Turned off, the
-    /// medium export's writing stage took 0.87× the time (BENCHMARKS.md; decision 0017). Nothing in OpenHealthKit
+    /// medium export's writing stage took 0.91× the time (BENCHMARKS.md; decision 0017). Nothing in OpenHealthKit
     /// reads those statistics (`sqlite3_memory_used`, `sqlite3_soft_heap_limit64`).
     ///
     /// - Returns: Whether SQLite took the setting: false once SQLite is initialized (the process opened a

@@ -118,16 +118,9 @@ package struct XMLStartTag: Sendable {
         }
     }
 
+    /// Whether a slice's bytes are the UTF-8 of `expected` (the comparison above, through the slice's buffer).
     static func bytes(_ bytes: ArraySlice<UInt8>, equal expected: StaticString) -> Bool {
-        guard bytes.count == expected.utf8CodeUnitCount else { return false }
-        return expected.withUTF8Buffer { buffer in
-            var position = bytes.startIndex
-            for byte in buffer {
-                if bytes[position] != byte { return false }
-                position += 1
-            }
-            return true
-        }
+        bytes.withUnsafeBufferPointer { Self.bytes($0, equal: expected) }
     }
 }
 
