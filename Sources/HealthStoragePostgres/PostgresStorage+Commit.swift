@@ -46,7 +46,7 @@ extension PostgresStorage {
         for member in sample.correlation?.objects ?? [] {
             if let found = try await storedSample(member.uuid, connection, context, logger) { targets.append(found) }
         }
-        let encoder = JSONEncoder()
+        let encoder = StoredJSON.encoder()
         var deleted: [DeletedObject] = []
         for (target, typeID) in targets {
             let metadata = Metadata(

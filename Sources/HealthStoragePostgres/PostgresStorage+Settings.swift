@@ -36,7 +36,7 @@ extension PostgresStorage {
         try await write("write source order", types: [key]) { connection, context in
             guard let id = context.catalog.cachedID(key) else { throw StorageError(.io, "type not registered") }
             if let order {
-                let json = String(decoding: try JSONEncoder().encode(order), as: UTF8.self)
+                let json = String(decoding: try StoredJSON.encoder().encode(order), as: UTF8.self)
                 try await connection.query(
                     """
                     INSERT INTO source_orders (person_id, type_id, bundle_ids) VALUES (\(context.person), \(id), \(json))
@@ -129,7 +129,7 @@ extension PostgresStorage {
         guard !summaries.isEmpty else { return }
         // The last summary of a day wins, as saving them one by one would do.
         var byDay: [String: String] = [:]
-        let encoder = JSONEncoder()
+        let encoder = StoredJSON.encoder()
         for summary in summaries {
             byDay[summary.day.description] = String(decoding: try encoder.encode(summary), as: UTF8.self)
         }
@@ -167,7 +167,7 @@ extension PostgresStorage {
         _ characteristics: Characteristics, _ connection: PostgresConnection, _ context: WriteContext,
         _ logger: Logger
     ) async throws {
-        let json = String(decoding: try JSONEncoder().encode(characteristics), as: UTF8.self)
+        let json = String(decoding: try StoredJSON.encoder().encode(characteristics), as: UTF8.self)
         try await connection.query(
             """
             INSERT INTO characteristics (person_id, payload) VALUES (\(context.person), \(json))

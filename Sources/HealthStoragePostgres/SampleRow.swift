@@ -31,8 +31,8 @@ struct SampleRow {
         try decoder.decode(AnySample.self, from: Data(doc.utf8))
     }
 
-    /// A JSON encoder for rows (sorted keys are not needed: the JSON is only ever decoded).
-    static func makeEncoder() -> JSONEncoder { JSONEncoder() }
+    /// A JSON encoder for rows: sorted keys, so a row's document is the same bytes in every process.
+    static func makeEncoder() -> JSONEncoder { StoredJSON.encoder() }
 
     /// The quantity in its type's canonical unit, when the type is known and the unit converts.
     var canonicalValue: Double? {

@@ -168,7 +168,7 @@ final class WriteCache: @unchecked Sendable {
 enum DeviceKey {
     static func key(_ device: Device) throws -> String {
         let values = Device.PropertyKey.allCases.map { device[$0] }
-        return String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+        return String(decoding: try StoredJSON.encoder().encode(values), as: UTF8.self)
     }
 
     /// The `devices` column of a property.

@@ -138,7 +138,7 @@ private final class SQLiteBulkSession: @unchecked Sendable {
             outcomes.append(try place(batch.samples[index], reidentify, &writer, db))
         }
         if !batch.activitySummaries.isEmpty {
-            let encoder = JSONEncoder()
+            let encoder = StoredJSON.encoder()
             for summary in batch.activitySummaries {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO activity_summaries (day, payload) VALUES (?, ?)",
@@ -148,7 +148,7 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         if let characteristics = batch.characteristics {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO characteristics (id, payload) VALUES (1, ?)",
-                arguments: [try JSONEncoder().encode(characteristics)])
+                arguments: [try StoredJSON.encoder().encode(characteristics)])
         }
         return outcomes
     }

@@ -276,7 +276,7 @@ struct CommitWriter {
                 """,
             arguments: [
                 anchor, uuid, row[1] as Int64, row[4] as Int64?, plain ? identifier?.stringValue : nil,
-                plain ? version?.doubleValue : nil, plain ? nil : try JSONEncoder().encode(sync),
+                plain ? version?.doubleValue : nil, plain ? nil : try StoredJSON.encoder().encode(sync),
             ])
         try db.execute(sql: "DELETE FROM samples WHERE anchor = ?", arguments: [rowAnchor])
         try db.execute(sql: "DELETE FROM metadata WHERE anchor = ?", arguments: [rowAnchor])

@@ -245,7 +245,7 @@ extension SQLiteStorage {
         try await write("write source order") { db in
             let typeID = try cache.typeID(TypeKey(type), db).id
             if let order {
-                let data = try JSONEncoder().encode(order)
+                let data = try StoredJSON.encoder().encode(order)
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO source_orders (type_id, bundle_ids) VALUES (?, ?)",
                     arguments: [typeID, data])
@@ -311,7 +311,7 @@ extension SQLiteStorage {
     /// Inserts or replaces activity summaries by day.
     public func saveActivitySummaries(_ summaries: [ActivitySummary]) async throws(StorageError) {
         try await write("write activity summaries") { db in
-            let encoder = JSONEncoder()
+            let encoder = StoredJSON.encoder()
             for summary in summaries {
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO activity_summaries (day, payload) VALUES (?, ?)",
@@ -335,7 +335,7 @@ extension SQLiteStorage {
         try await write("write characteristics") { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO characteristics (id, payload) VALUES (1, ?)",
-                arguments: [try JSONEncoder().encode(characteristics)])
+                arguments: [try StoredJSON.encoder().encode(characteristics)])
         }
     }
 

@@ -22,6 +22,15 @@ enum SampleCodec {
         var events: [WorkoutEvent]
         var activities: [WorkoutActivity]
         var statistics: [QuantityTypeIdentifier: WorkoutStatistics]
+
+        /// As the synthesized encoding, with the statistics in type order (the same bytes in every process).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(duration, forKey: .duration)
+            try container.encode(events, forKey: .events)
+            try container.encode(activities, forKey: .activities)
+            try container.encodeInKeyOrder(statistics, forKey: .statistics) { $0.rawValue < $1.rawValue }
+        }
     }
 
     /// A correlation's members exactly as saved (their own rows may have a source revision filled in).
@@ -51,24 +60,24 @@ enum SampleCodec {
         switch sample {
         case .quantity(let quantity):
             if let summary = quantity.summary {
-                return try JSONEncoder().encode(QuantityPayload(series: quantity.series, summary: summary))
+                return try StoredJSON.encoder().encode(QuantityPayload(series: quantity.series, summary: summary))
             }
-            return quantity.series.isEmpty ? nil : try JSONEncoder().encode(quantity.series)
+            return quantity.series.isEmpty ? nil : try StoredJSON.encoder().encode(quantity.series)
         case .category:
             return nil
         case .correlation(let correlation):
-            return try JSONEncoder().encode(
+            return try StoredJSON.encoder().encode(
                 CorrelationPayload(
                     quantitySamples: correlation.quantitySamples, categorySamples: correlation.categorySamples))
         case .workout(let workout):
-            return try JSONEncoder().encode(
+            return try StoredJSON.encoder().encode(
                 WorkoutPayload(
                     duration: workout.explicitDuration, events: workout.events, activities: workout.activities,
                     statistics: workout.statistics))
         case .workoutRoute(let route):
-            return try JSONEncoder().encode(route.locations)
+            return try StoredJSON.encoder().encode(route.locations)
         case .payload(let sample):
-            return try JSONEncoder().encode(sample.payload)
+            return try StoredJSON.encoder().encode(sample.payload)
         }
     }
 

@@ -51,4 +51,11 @@ public struct Metadata: Sendable, Hashable, Codable, ExpressibleByDictionaryLite
 
     /// Whether the sample was entered by hand (`HKWasUserEntered`).
     public var wasUserEntered: Bool { entries[.wasUserEntered]?.boolValue ?? false }
+
+    /// Encodes the entries as Swift encodes the dictionary (`{"entries": [key, value, …]}`), in key order: the
+    /// same metadata is the same bytes in every process (``KeyedEncodingContainer/encodeInKeyOrder(_:forKey:by:)``).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeInKeyOrder(entries, forKey: .entries, by: <)
+    }
 }

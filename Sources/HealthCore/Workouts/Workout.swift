@@ -83,4 +83,21 @@ public struct Workout: HealthSample {
             .sorted { $0.key.rawValue < $1.key.rawValue }
             .compactMap(\.value.sum).first
     }
+
+    /// Encodes the properties as the synthesized conformance would, with ``statistics`` in type order: the same
+    /// workout is the same bytes in every process.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(uuid, forKey: .uuid)
+        try container.encode(activityType, forKey: .activityType)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encode(endDate, forKey: .endDate)
+        try container.encodeIfPresent(explicitDuration, forKey: .explicitDuration)
+        try container.encode(events, forKey: .events)
+        try container.encode(activities, forKey: .activities)
+        try container.encodeInKeyOrder(statistics, forKey: .statistics) { $0.rawValue < $1.rawValue }
+        try container.encodeIfPresent(device, forKey: .device)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encodeIfPresent(sourceRevision, forKey: .sourceRevision)
+    }
 }

@@ -42,4 +42,17 @@ public struct WorkoutActivity: Sendable, Hashable, Codable {
         guard let endDate else { return nil }
         return events.activeDuration(from: startDate, to: endDate)
     }
+
+    /// Encodes the properties as the synthesized conformance would, with ``statistics`` in type order: the same
+    /// activity is the same bytes in every process.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(uuid, forKey: .uuid)
+        try container.encode(configuration, forKey: .configuration)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encodeIfPresent(endDate, forKey: .endDate)
+        try container.encode(events, forKey: .events)
+        try container.encodeInKeyOrder(statistics, forKey: .statistics) { $0.rawValue < $1.rawValue }
+        try container.encode(metadata, forKey: .metadata)
+    }
 }

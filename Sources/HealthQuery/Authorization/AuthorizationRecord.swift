@@ -14,6 +14,16 @@ struct AuthorizationRecord: Codable, Sendable, Hashable {
         case shareGranted, shareDenied, readGranted, readDenied
     }
 
+    /// Encodes each set as a sorted array (the shape a set encodes to, in hash order otherwise): the same
+    /// answers are the same stored bytes in every process.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(shareGranted.sorted(), forKey: .shareGranted)
+        try container.encode(shareDenied.sorted(), forKey: .shareDenied)
+        try container.encode(readGranted.sorted(), forKey: .readGranted)
+        try container.encode(readDenied.sorted(), forKey: .readDenied)
+    }
+
     static func key(for bundleIdentifier: String) -> String { "authorization/\(bundleIdentifier)" }
 
     func isShareDecided(_ type: SampleType) -> Bool {

@@ -136,7 +136,7 @@ extension HealthStore {
     }
 
     private func saveAuthorizationRecord(_ record: AuthorizationRecord) async throws {
-        let data = try JSONEncoder().encode(record)
+        let data = try StoredJSON.encoder().encode(record)
         do {
             try await storage.setSetting(AuthorizationRecord.key(for: app.bundleIdentifier), data)
         } catch {

@@ -44,8 +44,7 @@ extension HealthStore {
         var stored: [String: String] = [:]
         for (key, value) in try await preferredUnits() { stored[key.rawValue] = value.unitString }
         stored[type.rawValue] = unit?.unitString
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
+        let encoder = StoredJSON.encoder()
         do {
             try await storage.setSetting(Self.unitPreferencesKey, try encoder.encode(stored))
         } catch let error as StorageError {

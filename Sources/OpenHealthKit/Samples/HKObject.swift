@@ -123,7 +123,9 @@ public final class HKDeletedObject: NSObject, NSSecureCoding, NSCopying, @unchec
     /// Encodes the UUID and the metadata (its values — strings, numbers, dates, quantities — in a typed form).
     public func encode(with coder: NSCoder) {
         coder.encode(uuid.uuidString as NSString, forKey: "uuid")
-        if !storedMetadata.isEmpty, let data = try? JSONEncoder().encode(storedMetadata) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys  // the same metadata archives to the same bytes
+        if !storedMetadata.isEmpty, let data = try? encoder.encode(storedMetadata) {
             coder.encode(data as NSData, forKey: "metadata")
         }
     }
