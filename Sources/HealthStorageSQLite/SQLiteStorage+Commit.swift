@@ -213,7 +213,15 @@ struct CommitWriter {
     }
 
     private mutating func sourceColumns(_ revision: SourceRevision) throws -> LastRow.RevisionEntry {
-        if let hit = last.revision, hit.revision == revision { return hit }
+        if let hit = last.revision, hit.revision == revision {
+            guard !hit.revision.isIdentical(to: revision) else { return hit }
+            // Equal, from another batch (an importer makes each batch's anew): keep this copy, so the next rows
+            // compare by identity again.
+            let entry = LastRow.RevisionEntry(
+                revision: revision, id: hit.id, nameOverride: hit.nameOverride, osVersion: hit.osVersion)
+            last.revision = entry
+            return entry
+        }
         if let hit = last.otherRevision, hit.revision == revision {
             last.otherRevision = last.revision
             last.revision = hit
@@ -230,7 +238,10 @@ struct CommitWriter {
     }
 
     private mutating func deviceID(_ device: Device) throws -> Int64 {
-        if let hit = last.device, hit.device == device { return hit.id }
+        if let hit = last.device, hit.device == device {
+            if !hit.device.isIdentical(to: device) { last.device = LastRow.DeviceEntry(device: device, id: hit.id) }
+            return hit.id
+        }
         let id = try cache.deviceID(device, db)
         last.device = LastRow.DeviceEntry(device: device, id: id)
         return id

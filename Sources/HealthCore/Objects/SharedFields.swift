@@ -26,6 +26,9 @@ struct SharedFields<Fields: Sendable & Hashable & Codable>: Sendable, Hashable, 
         box = Box(fields)
     }
 
+    /// Whether both share one box (equal without comparing properties).
+    func isIdentical(to other: Self) -> Bool { box === other.box }
+
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }

@@ -58,6 +58,10 @@ public struct SourceRevision: Sendable, Hashable, Codable, CustomReflectable {
         try storage.encode(to: encoder)
     }
 
+    /// Whether both copies share one storage (made by one initializer, not just equal): a cheap check before
+    /// comparing properties.
+    package func isIdentical(to other: Self) -> Bool { storage.isIdentical(to: other.storage) }
+
     /// The properties, as `print` and `dump` show a plain struct's (not the box).
     public var customMirror: Mirror {
         Mirror(

@@ -54,7 +54,7 @@ public enum TypeNames {
         return allTypes.map { (kebab(shortName($0.identifier)), aliasByType[$0], $0) }.sorted { $0.name < $1.name }
     }
 
-    private static let allTypes: [SampleType] =
+    static let allTypes: [SampleType] =
         QuantityTypeCatalog.all.map { .quantity($0.identifier) }
         + CategoryTypeCatalog.all.map { .category($0.identifier) }
         + CorrelationTypeIdentifier.allKnown.map { .correlation($0) } + [.workout, .workoutRoute]

@@ -64,7 +64,7 @@ extension ExportRecordMapper {
     mutating func recordType(_ draft: RecordDraft) -> RecordTypeRun {
         if draft.typeGeneration >= 0, let last = lastRecordType, last.generation == draft.typeGeneration { return last }
         let made = RecordTypeRun(
-            generation: draft.typeGeneration, type: SampleType(identifier: draft.type),
+            generation: draft.typeGeneration, type: SampleType.catalogued(identifier: draft.type),
             mayBeCorrelationMember: Self.mayBeCorrelationMember(draft.type))
         lastRecordType = made
         return made

@@ -70,6 +70,11 @@ package struct ExportSourceResolver: Sendable {
         return result
     }
 
+    /// Forgets the last revision made, so the next one is a new object (the sources stay registered).
+    package mutating func forgetLastRevision() {
+        last = nil
+    }
+
     /// A revision for a record of this source (the previous answer is reused while name, version and device
     /// repeat, as they do for runs of records).
     package mutating func revision(named name: String, version: String?, device: Device?) -> SourceRevision {
