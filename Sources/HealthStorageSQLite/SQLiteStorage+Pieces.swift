@@ -59,7 +59,11 @@ extension SQLiteStorage {
                 if let known = bundles[sourceID] {
                     bundle = known
                 } else {
-                    bundle = try lookups.source(sourceID, db).bundleIdentifier
+                    // A copy of this read's own: the lookups' string is shared with every other read, and the
+                    // statistics engine sweeps two reads' pieces on two threads at once; retaining one object
+                    // from both makes each update wait for the other core's (see ExportRecordMapper's batches).
+                    let shared = try lookups.source(sourceID, db).bundleIdentifier
+                    bundle = String(decoding: Array(shared.utf8), as: UTF8.self)
                     bundles[sourceID] = bundle
                 }
             }

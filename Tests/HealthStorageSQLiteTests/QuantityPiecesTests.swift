@@ -40,4 +40,32 @@ import Testing
         let all = try await sqlite.quantityPieces(matching: .type(.quantity(.stepCount)), canonicalUnit: .count())
         #expect(all.filter { $0.uuid == series.uuid }.map(\.seriesIndex) == [0, 1])
     }
+
+    /// The statistics engine sweeps two reads on two threads: each read's pieces hold a source's bundle
+    /// identifier of their own (equal, in other storage), so the threads never update one string's count.
+    @Test func eachReadHasItsOwnBundleIdentifierStrings() async throws {
+        let start = Fixtures.date(2024, 3, 1)
+        let samples: [AnySample] = (0..<4).map { i in
+            let at = start.addingTimeInterval(Double(i) * 600)
+            return .quantity(
+                QuantitySample(
+                    uuid: UUIDSequence.uuid(UInt64(i + 1)), type: .stepCount,
+                    quantity: Quantity(unit: .count(), doubleValue: Double(10 + i)), start: at,
+                    end: at.addingTimeInterval(300), sourceRevision: SourceRevision(source: Fixtures.watch)))
+        }
+        let sqlite = try SQLiteStorage.temporary()
+        _ = try await sqlite.commit(StorageCommit(inserts: samples))
+        let one = try await sqlite.quantityPieces(matching: .type(.quantity(.stepCount)), canonicalUnit: .count())
+        let two = try await sqlite.quantityPieces(matching: .type(.quantity(.stepCount)), canonicalUnit: .count())
+        try #require(one.count == 4 && two.count == 4)
+        let bundle = try #require(one.first?.sourceBundleIdentifier)
+        #expect(bundle.utf8.count > 15, "long enough to be a heap string, not one stored inline")
+        #expect(one.map(\.sourceBundleIdentifier) == two.map(\.sourceBundleIdentifier))
+        #expect(Self.storage(of: one[0].sourceBundleIdentifier) == Self.storage(of: one[3].sourceBundleIdentifier))
+        #expect(Self.storage(of: one[0].sourceBundleIdentifier) != Self.storage(of: two[0].sourceBundleIdentifier))
+    }
+
+    static func storage(of string: String) -> UnsafeRawPointer? {
+        string.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+    }
 }

@@ -32,12 +32,12 @@ struct ExportMetadataTyping {
         return key
     }
 
-    /// The unit for a string, cached; nil when it does not parse.
     /// Forgets the parsed units (not the strings known not to parse): the next ones are new objects.
     mutating func forgetUnits() {
         units.removeAll(keepingCapacity: true)
     }
 
+    /// The unit for a string, cached; nil when it does not parse.
     mutating func unit(_ string: String) -> HealthUnit? {
         if let hit = units[string] { return hit }
         if badUnits.contains(string) { return nil }
