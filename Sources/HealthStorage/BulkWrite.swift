@@ -26,6 +26,14 @@ public protocol BulkSink: Sendable {
     func write(
         _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
     ) async throws -> [BulkOutcome]
+
+    /// Writes one batch as ``write(_:reidentify:)`` does, with its samples encoded ahead by the storage's
+    /// ``SampleStorage/bulkPreparer`` (nil, or another storage's preparation: the sink encodes them itself).
+    /// What is stored is the same either way.
+    func write(
+        _ batch: BulkBatch, prepared: PreparedBulkRows?,
+        reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [BulkOutcome]
 }
 
 /// What happened to one sample of a bulk write.

@@ -109,4 +109,8 @@ public protocol SampleStorage: Sendable {
     func bulkWrite<T: Sendable>(
         options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
     ) async throws -> (value: T, result: BulkWriteResult)
+
+    /// What the storage encodes of each sample ahead of a bulk write, on the producer's thread (nil by default:
+    /// the sink encodes as it writes). See ``BulkPreparer``.
+    var bulkPreparer: BulkPreparer? { get }
 }

@@ -59,6 +59,13 @@ extension SQLiteStorage {
 }
 
 extension SQLiteStorage {
+    /// Encodes each sample's payload (``SampleCodec/payload(_:)``) ahead of a bulk write, on the producer's thread:
+    /// the JSON of heartbeat series, workouts and correlations was the writer thread's largest Swift cost
+    /// (decision 0019).
+    public var bulkPreparer: BulkPreparer? {
+        BulkPreparer(name: "sqlite-payload") { samples in PreparedPayloads(samples) }
+    }
+
     /// After a bulk write, copies the write-ahead log into the database file and truncates it: a large import
     /// otherwise leaves a `-wal` file as big as everything it wrote (850 MB for the large preset) beside the
     /// store until the last connection closes. Readers still on a snapshot from before the import are waited
@@ -85,9 +92,18 @@ private struct SQLiteBulkSink: BulkSink {
     func write(
         _ batch: BulkBatch, reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
     ) async throws -> [BulkOutcome] {
+        try await write(batch, prepared: nil, reidentify: reidentify)
+    }
+
+    func write(
+        _ batch: BulkBatch, prepared: PreparedBulkRows?,
+        reidentify: @escaping @Sendable (AnySample, Int) -> AnySample
+    ) async throws -> [BulkOutcome] {
         try Task.checkCancellation()
         let session = self.session
-        return try await writer.writeWithoutTransaction { db in try session.write(batch, reidentify, db) }
+        // Another storage's preparation, or one made from another batch, is not used.
+        let payloads = prepared.flatMap { $0.count == batch.samples.count ? $0.content as? PreparedPayloads : nil }
+        return try await writer.writeWithoutTransaction { db in try session.write(batch, payloads, reidentify, db) }
     }
 }
 
@@ -125,7 +141,8 @@ private final class SQLiteBulkSession: @unchecked Sendable {
     }
 
     func write(
-        _ batch: BulkBatch, _ reidentify: (AnySample, Int) -> AnySample, _ db: Database
+        _ batch: BulkBatch, _ payloads: PreparedPayloads?, _ reidentify: (AnySample, Int) -> AnySample,
+        _ db: Database
     ) throws -> [BulkOutcome] {
         guard isOpen, db.isInsideTransaction, var writer else {
             throw StorageError(.io, "a bulk sink was used after its write ended")
@@ -135,7 +152,8 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         outcomes.reserveCapacity(batch.samples.count)
         // By index: each sample is lent to `place`, not copied out of the array (a copy retains every string of it).
         for index in batch.samples.indices {
-            outcomes.append(try place(batch.samples[index], reidentify, &writer, db))
+            let payload = payloads?.entries[index] ?? .unprepared
+            outcomes.append(try place(batch.samples[index], payload, reidentify, &writer, db))
         }
         if !batch.activitySummaries.isEmpty {
             let encoder = StoredJSON.encoder()
@@ -154,12 +172,13 @@ private final class SQLiteBulkSession: @unchecked Sendable {
     }
 
     private func place(
-        _ sample: borrowing AnySample, _ reidentify: (AnySample, Int) -> AnySample, _ writer: inout CommitWriter,
-        _ db: Database
+        _ sample: borrowing AnySample, _ payload: PreparedPayloads.Entry, _ reidentify: (AnySample, Int) -> AnySample,
+        _ writer: inout CommitWriter, _ db: Database
     ) throws -> BulkOutcome {
-        // The common case, a new row that is not a correlation, is inserted from the lent sample.
+        // The common case, a new row that is not a correlation, is inserted from the lent sample and its payload
+        // prepared ahead; a renamed sample or a correlation is encoded here.
         let plain = sample.correlation == nil
-        if plain, try writer.tryInsert(sample, correlation: nil) {
+        if plain, try writer.tryInsert(sample, correlation: nil, payload: payload) {
             inserted += 1
             return .inserted(sample.uuid)
         }

@@ -114,8 +114,11 @@ struct CommitWriter {
     /// Inserts one row (and its metadata rows); false, with nothing written, when its UUID is already stored.
     ///
     /// The ids of the type, source and device of the previous row are remembered, so a run of rows from the same
-    /// type, source and device (an import) looks nothing up.
-    mutating func tryInsert(_ sample: borrowing AnySample, correlation: UUID?) throws -> Bool {
+    /// type, source and device (an import) looks nothing up. The payload is encoded here unless `payload` holds
+    /// it, encoded ahead from this same sample.
+    mutating func tryInsert(
+        _ sample: borrowing AnySample, correlation: UUID?, payload: PreparedPayloads.Entry = .unprepared
+    ) throws -> Bool {
         anchor += 1
         let sampleType = sample.sampleType
         let type = try typeID(sampleType)
@@ -172,7 +175,11 @@ struct CommitWriter {
         s.bind(20, correlation)
         let metadata = sample.metadata
         s.bind(21, Int64(metadata.isEmpty ? 0 : 1))
-        s.bind(22, try SampleCodec.payload(sample))
+        switch payload {
+        case .none: break
+        case .encoded(let data): s.bind(22, data)
+        case .unprepared: s.bind(22, try SampleCodec.payload(sample))
+        }
         let code = try s.run()
         if code != SQLITE_DONE {
             anchor -= 1

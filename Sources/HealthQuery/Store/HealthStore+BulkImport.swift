@@ -51,7 +51,7 @@ public struct HealthBulkSink: Sendable {
             let again = validator.validate(validated.valid)
             return validated.outcomes(merging: try await write(again, reidentify: reidentify))
         }
-        let written = try await base.write(validated.valid, reidentify: reidentify).map {
+        let written = try await base.write(validated.valid, prepared: validated.prepared, reidentify: reidentify).map {
             outcome -> HealthBulkOutcome in
             switch outcome {
             case .inserted(let uuid): .inserted(uuid)

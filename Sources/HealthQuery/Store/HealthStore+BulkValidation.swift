@@ -10,16 +10,30 @@ public struct BulkValidator: Sendable, Hashable {
     public let options: ValidationOptions
     /// The revision given to samples that carry none (the importing identity's).
     public let revision: SourceRevision
+    /// The storage's encoding of the valid samples, run after validation on the same thread (decision 0019).
+    let preparer: BulkPreparer?
 
-    /// A validator with these rules (``HealthStore/bulkValidator`` gives a store's).
+    /// A validator with these rules (``HealthStore/bulkValidator`` gives a store's, which also prepares the
+    /// valid samples for its storage).
     public init(options: ValidationOptions, revision: SourceRevision) {
+        self.init(options: options, revision: revision, preparer: nil)
+    }
+
+    init(options: ValidationOptions, revision: SourceRevision, preparer: BulkPreparer?) {
         self.options = options
         self.revision = revision
+        self.preparer = preparer
     }
 
     /// Validates a batch: samples without a source revision get ``revision``; each goes through
-    /// ``SampleValidator`` once.
+    /// ``SampleValidator`` once. A store's validator then encodes the valid samples for its storage.
     public func validate(_ batch: BulkBatch) -> ValidatedBulkBatch {
+        var validated = check(batch)
+        validated.prepared = preparer?.prepare(validated.valid.samples)
+        return validated
+    }
+
+    private func check(_ batch: BulkBatch) -> ValidatedBulkBatch {
         // The common case shares the batch's storage: every sample has its revision and passes. The first
         // sample that does not (a missing revision, or issues) starts a copy; the ones before it are kept as
         // checked, so no sample is validated twice.
@@ -75,6 +89,18 @@ public struct ValidatedBulkBatch: Sendable {
     public let count: Int
     /// The validator that checked it.
     let validator: BulkValidator
+    /// The valid samples encoded for the validator's storage (nil when it prepares nothing).
+    var prepared: PreparedBulkRows?
+
+    init(
+        valid: BulkBatch, positions: [Int]?, rejected: [Int: [ValidationIssue]], count: Int, validator: BulkValidator
+    ) {
+        self.valid = valid
+        self.positions = positions
+        self.rejected = rejected
+        self.count = count
+        self.validator = validator
+    }
 
     /// The outcomes of the original batch's samples, in order, from the outcomes of the valid ones.
     func outcomes(merging written: [HealthBulkOutcome]) -> [HealthBulkOutcome] {
@@ -90,6 +116,6 @@ extension HealthStore {
     /// The validation a bulk import into this store applies, to run ahead of ``bulkImport(options:_:)``'s sink
     /// on another thread.
     public nonisolated var bulkValidator: BulkValidator {
-        BulkValidator(options: validationOptions, revision: app.sourceRevision)
+        BulkValidator(options: validationOptions, revision: app.sourceRevision, preparer: storage.bulkPreparer)
     }
 }
