@@ -2,30 +2,34 @@ import Foundation
 
 extension SampleValidator {
     /// Collects the issues of one sample.
+    ///
+    /// It keeps what an issue names of the sample (its UUID and type), not the sample: a copy of a sample retains
+    /// every reference it holds, once per sample of an import. The sample is lent to ``checkCommon(_:)``.
     struct Checker {
-        let sample: AnySample
+        let uuid: UUID
+        let typeIdentifier: String
         let index: Int?
         let options: ValidationOptions
         var issues: [ValidationIssue] = []
         /// What the previous quantity sample's type and unit gave, reused when the next has the same.
-        var memo: QuantityMemo
+        var memo = QuantityMemo()
 
-        init(sample: AnySample, index: Int?, options: ValidationOptions, memo: QuantityMemo = QuantityMemo()) {
-            self.sample = sample
+        init(sample: borrowing AnySample, index: Int?, options: ValidationOptions) {
+            self.uuid = sample.uuid
+            self.typeIdentifier = sample.sampleType.identifier
             self.index = index
             self.options = options
-            self.memo = memo
         }
 
         mutating func report(_ rule: ValidationRule, _ message: String, path: String? = nil) {
             issues.append(
                 ValidationIssue(
-                    rule: rule, index: index, uuid: sample.uuid, typeIdentifier: sample.sampleType.identifier,
-                    path: path, message: message))
+                    rule: rule, index: index, uuid: uuid, typeIdentifier: typeIdentifier, path: path,
+                    message: message))
         }
 
         /// Date order, earliest date and metadata of the top-level sample.
-        mutating func checkCommon() {
+        mutating func checkCommon(_ sample: borrowing AnySample) {
             checkInterval(start: sample.startDate, end: sample.endDate, path: nil)
             if let earliest = options.earliestPermittedSampleDate, sample.startDate < earliest {
                 report(.earliestDate, "starts before the earliest permitted sample date")

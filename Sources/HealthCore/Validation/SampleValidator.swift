@@ -45,9 +45,11 @@ public enum SampleValidator {
     package static func issues(
         in sample: AnySample, index: Int? = nil, options: ValidationOptions, memo: inout QuantityMemo
     ) -> [ValidationIssue] {
-        var checker = Checker(sample: sample, index: index, options: options, memo: memo)
-        defer { memo = checker.memo }
-        checker.checkCommon()
+        var checker = Checker(sample: sample, index: index, options: options)
+        // The memo moves in and out (a swap), not copied: a copy retains the type's description and units.
+        swap(&checker.memo, &memo)
+        defer { swap(&checker.memo, &memo) }
+        checker.checkCommon(sample)
         switch sample {
         case .quantity(let value): checker.check(value, path: nil)
         case .category(let value): checker.check(value, path: nil)
