@@ -41,6 +41,14 @@ struct DirectStatement {
         }
     }
 
+    /// Binds text without a copy: `text` must stay alive until ``run()`` has returned.
+    func bind(_ index: Int32, _ text: BoundText?) {
+        guard let text, let base = text.bytes.baseAddress else { return }
+        base.withMemoryRebound(to: CChar.self, capacity: text.bytes.count) { chars in
+            _ = sqlite3_bind_text(handle, index, chars, Int32(text.count), nil)  // SQLITE_STATIC
+        }
+    }
+
     func bind(_ index: Int32, _ value: UUID?) {
         guard let value else { return }
         withUnsafeBytes(of: value.uuid) { bytes in

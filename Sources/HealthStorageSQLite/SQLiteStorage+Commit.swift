@@ -127,13 +127,17 @@ struct CommitWriter {
         s.bind(2, sample.uuid)
         s.bind(3, SampleKind(sample).rawValue)
         s.bind(4, type.id)
+        // The texts bound without a copy (the source's and the unit's) live in these entries, kept to the step.
+        var source: LastRow.RevisionEntry?
+        var unitText: BoundText?
         if let revision = sample.sourceRevision {
-            let source = try sourceColumns(revision)
-            s.bind(5, source.id)
-            s.bind(6, source.nameOverride)
-            s.bind(7, revision.version)
-            s.bind(8, revision.productType)
-            s.bind(9, source.osVersion)
+            let columns = try sourceColumns(revision)
+            s.bind(5, columns.id)
+            s.bind(6, columns.nameOverride)
+            s.bind(7, columns.version)
+            s.bind(8, columns.productType)
+            s.bind(9, columns.osVersion)
+            source = columns
         }
         if let device = sample.device { s.bind(10, try deviceID(device)) }
         let start = sample.startDate
@@ -155,11 +159,13 @@ struct CommitWriter {
                 let entry = unitEntry(unit, canonical)
                 s.bind(13, entry.same ? own : entry.toCanonical?.convert(own))
                 if !entry.same {
-                    s.bind(14, entry.string)
+                    unitText = entry.text
+                    s.bind(14, unitText)
                     s.bind(15, own)
                 }
             } else {
-                s.bind(14, unitString(unit))
+                unitText = unitEntry(unit, unit).text
+                s.bind(14, unitText)
                 s.bind(15, own)
             }
         case .category(let category):
@@ -180,7 +186,7 @@ struct CommitWriter {
         case .encoded(let data): s.bind(22, data)
         case .unprepared: s.bind(22, try SampleCodec.payload(sample))
         }
-        let code = try s.run()
+        let code = try withExtendedLifetime((source, unitText)) { try s.run() }
         if code != SQLITE_DONE {
             anchor -= 1
             // A UNIQUE conflict (SQLITE_CONSTRAINT_UNIQUE is SQLITE_CONSTRAINT | 8 << 8): the UUID is taken.
@@ -224,8 +230,7 @@ struct CommitWriter {
             guard !hit.revision.isIdentical(to: revision) else { return hit }
             // Equal, from another batch (an importer makes each batch's anew): keep this copy, so the next rows
             // compare by identity again.
-            let entry = LastRow.RevisionEntry(
-                revision: revision, id: hit.id, nameOverride: hit.nameOverride, osVersion: hit.osVersion)
+            let entry = hit.with(revision)
             last.revision = entry
             return entry
         }
@@ -237,8 +242,9 @@ struct CommitWriter {
         let source = try cache.sourceID(revision, db)
         let entry = LastRow.RevisionEntry(
             revision: revision, id: source.id,
-            nameOverride: source.name == revision.source.name ? nil : revision.source.name,
-            osVersion: revision.operatingSystemVersion?.description)
+            nameOverride: .of(source.name == revision.source.name ? nil : revision.source.name),
+            version: .of(revision.version), productType: .of(revision.productType),
+            osVersion: .of(revision.operatingSystemVersion?.description))
         last.otherRevision = last.revision
         last.revision = entry
         return entry
@@ -259,13 +265,6 @@ struct CommitWriter {
         let entry = LastRow.UnitEntry(unit: unit, canonical: canonical)
         last.unit = entry
         return entry
-    }
-
-    private mutating func unitString(_ unit: HealthUnit) -> String {
-        if let hit = last.unit, hit.unit == unit { return hit.string }
-        let entry = LastRow.UnitEntry(unit: unit, canonical: unit)
-        last.unit = entry
-        return entry.string
     }
 
     /// Deletes one row, writing its tombstone; nil when no such row.
@@ -334,17 +333,31 @@ struct LastRow {
     }
 
     /// A source revision's columns: its source's id, the name when it differs from the source's stored name,
-    /// and the operating system's version as text.
+    /// its version and product type, and the operating system's version, as texts bound without a copy.
     final class RevisionEntry {
         let revision: SourceRevision
         let id: Int64
-        let nameOverride: String?
-        let osVersion: String?
-        init(revision: SourceRevision, id: Int64, nameOverride: String?, osVersion: String?) {
+        let nameOverride: BoundText?
+        let version: BoundText?
+        let productType: BoundText?
+        let osVersion: BoundText?
+        init(
+            revision: SourceRevision, id: Int64, nameOverride: BoundText?, version: BoundText?,
+            productType: BoundText?, osVersion: BoundText?
+        ) {
             self.revision = revision
             self.id = id
             self.nameOverride = nameOverride
+            self.version = version
+            self.productType = productType
             self.osVersion = osVersion
+        }
+
+        /// The same columns for an equal revision (another box of the same values).
+        func with(_ equal: SourceRevision) -> RevisionEntry {
+            RevisionEntry(
+                revision: equal, id: id, nameOverride: nameOverride, version: version, productType: productType,
+                osVersion: osVersion)
         }
     }
 
@@ -363,13 +376,13 @@ struct LastRow {
         let unit: HealthUnit
         let canonical: HealthUnit
         let same: Bool
-        let string: String
+        let text: BoundText
         let toCanonical: HealthUnit.Converter?
         init(unit: HealthUnit, canonical: HealthUnit) {
             self.unit = unit
             self.canonical = canonical
             self.same = unit == canonical
-            self.string = unit.unitString
+            self.text = BoundText(unit.unitString)
             self.toCanonical = try? HealthUnit.Converter(from: unit, to: canonical)
         }
     }
