@@ -92,7 +92,7 @@ extension ExportRecordMapper {
                 }
                 (value, summary) = aggregate
             } else {
-                guard let text = draft.value, let parsed = Double(text), parsed.isFinite else {
+                guard let text = draft.value, let parsed = ExportDecimal.parse(text), parsed.isFinite else {
                     return recordIssue("quantity value missing or not a number", line: draft.line)
                 }
                 value = parsed
