@@ -226,8 +226,8 @@ struct CommitWriter {
     }
 
     private mutating func sourceColumns(_ revision: SourceRevision) throws -> LastRow.RevisionEntry {
+        if let hit = last.revision, hit.revision.isIdentical(to: revision) { return hit }
         if let hit = last.revision, hit.revision == revision {
-            guard !hit.revision.isIdentical(to: revision) else { return hit }
             // Equal, from another batch (an importer makes each batch's anew): keep this copy, so the next rows
             // compare by identity again.
             let entry = hit.with(revision)

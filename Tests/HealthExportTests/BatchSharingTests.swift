@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import HealthExport
+import HealthTesting
 import Testing
 
 /// The samples of one batch share their source revision and device; the next batch gets its own, equal ones, so
@@ -55,12 +56,7 @@ struct BatchSharingTests {
         let sample = try #require(try Self.batches().first?.first)
         #expect(sample.quantityType == .heartRate)
         #expect(
-            Self.storage(of: sample.quantityType.rawValue)
-                == Self.storage(of: QuantityTypeIdentifier.heartRate.rawValue))
-    }
-
-    /// Where a string's UTF-8 is (a heap string read from a file is elsewhere than the catalog's constant).
-    static func storage(of string: String) -> UnsafeRawPointer? {
-        string.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+            utf8Storage(of: sample.quantityType.rawValue)
+                == utf8Storage(of: QuantityTypeIdentifier.heartRate.rawValue))
     }
 }

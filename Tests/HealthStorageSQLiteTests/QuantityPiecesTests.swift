@@ -61,11 +61,7 @@ import Testing
         let bundle = try #require(one.first?.sourceBundleIdentifier)
         #expect(bundle.utf8.count > 15, "long enough to be a heap string, not one stored inline")
         #expect(one.map(\.sourceBundleIdentifier) == two.map(\.sourceBundleIdentifier))
-        #expect(Self.storage(of: one[0].sourceBundleIdentifier) == Self.storage(of: one[3].sourceBundleIdentifier))
-        #expect(Self.storage(of: one[0].sourceBundleIdentifier) != Self.storage(of: two[0].sourceBundleIdentifier))
-    }
-
-    static func storage(of string: String) -> UnsafeRawPointer? {
-        string.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        #expect(utf8Storage(of: one[0].sourceBundleIdentifier) == utf8Storage(of: one[3].sourceBundleIdentifier))
+        #expect(utf8Storage(of: one[0].sourceBundleIdentifier) != utf8Storage(of: two[0].sourceBundleIdentifier))
     }
 }

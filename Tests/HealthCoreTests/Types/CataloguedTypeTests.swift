@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthTesting
 import Testing
 
 /// `SampleType.catalogued(identifier:)` is `init(identifier:)` with the catalog's own strings for known types.
@@ -7,20 +8,16 @@ import Testing
     /// An identifier as a file gives it: a new heap string, not the catalog's constant.
     static func read(_ identifier: String) -> String { String(decoding: Array(identifier.utf8), as: UTF8.self) }
 
-    static func storage(of string: String) -> UnsafeRawPointer? {
-        string.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
-    }
-
     @Test(arguments: [
         SampleType.quantity(.heartRate), .quantity(.stepCount), .category(.sleepAnalysis), .workout, .workoutRoute,
         .correlation(.bloodPressure), .heartbeatSeries,
     ])
     func aCataloguedTypeIsTheCatalogsValue(type: SampleType) {
         let read = Self.read(type.identifier)
-        #expect(Self.storage(of: read) != Self.storage(of: type.identifier), "the test reads a copy")
+        #expect(utf8Storage(of: read) != utf8Storage(of: type.identifier), "the test reads a copy")
         let catalogued = SampleType.catalogued(identifier: read)
         #expect(catalogued == type && catalogued.kind == type.kind)
-        #expect(Self.storage(of: catalogued.identifier) == Self.storage(of: type.identifier))
+        #expect(utf8Storage(of: catalogued.identifier) == utf8Storage(of: type.identifier))
     }
 
     @Test func otherIdentifiersAreClassifiedAsBefore() {
