@@ -200,6 +200,7 @@ let package = Package(
             name: "HealthExportTests",
             dependencies: [
                 "HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthQuery", "HealthExport", "HealthTesting",
+                "HealthSimulation",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Fixtures")],
