@@ -90,17 +90,7 @@ public struct ValidatedBulkBatch: Sendable {
     /// The validator that checked it.
     let validator: BulkValidator
     /// The valid samples encoded for the validator's storage (nil when it prepares nothing).
-    var prepared: PreparedBulkRows?
-
-    init(
-        valid: BulkBatch, positions: [Int]?, rejected: [Int: [ValidationIssue]], count: Int, validator: BulkValidator
-    ) {
-        self.valid = valid
-        self.positions = positions
-        self.rejected = rejected
-        self.count = count
-        self.validator = validator
-    }
+    var prepared: PreparedBulkRows? = nil
 
     /// The outcomes of the original batch's samples, in order, from the outcomes of the valid ones.
     func outcomes(merging written: [HealthBulkOutcome]) -> [HealthBulkOutcome] {
