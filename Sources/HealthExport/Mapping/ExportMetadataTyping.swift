@@ -23,6 +23,10 @@ struct ExportMetadataTyping {
     private var units: [String: HealthUnit] = [:]
     private var badUnits: Set<String> = []
     private var unitKeys: [String: String] = [:]
+    /// The last `MetadataEntry` key read through ``key(_:at:)``: its escaped bytes, its key and the kinds its
+    /// value may take. Entries come in runs of one key (every heart-rate record's
+    /// `HKMetadataKeyHeartRateMotionContext`), so a run decodes and looks its key up once.
+    private var lastKey: (raw: [UInt8], key: MetadataKey, kinds: Set<MetadataValueKind>?)?
 
     /// The canonical spelling of a parsable unit string, cached (for identity keys).
     mutating func unitKey(_ string: String) -> String {
@@ -56,9 +60,26 @@ struct ExportMetadataTyping {
         return MetadataKey.requiredKinds[MetadataKey("HK" + key.dropFirst(prefix.count))]
     }
 
+    /// The key of the attribute value at `index` (a `MetadataEntry`'s `key`) and the kinds its value may take; nil
+    /// when the key is empty. The same bytes as the last call's give the last call's key without decoding them.
+    mutating func key(_ tag: XMLStartTag, at index: Int) -> (key: MetadataKey, kinds: Set<MetadataValueKind>?)? {
+        if let last = lastKey, tag.withRawValueBytes(at: index, { $0.elementsEqual(last.raw) }) {
+            return (last.key, last.kinds)
+        }
+        let string = tag.value(at: index)
+        guard !string.isEmpty else { return nil }
+        let entry = (raw: Array(tag.rawValueBytes(at: index)), key: MetadataKey(string), kinds: Self.kinds(for: string))
+        lastKey = entry
+        return (entry.key, entry.kinds)
+    }
+
     /// The typed value of one entry.
     mutating func value(forKey key: String, string: String) -> MetadataValue {
-        let kinds = Self.kinds(for: key)
+        value(kinds: Self.kinds(for: key), string: string)
+    }
+
+    /// The typed value of one entry whose key allows `kinds` (nil: a key with no required kinds).
+    mutating func value(kinds: Set<MetadataValueKind>?, string: String) -> MetadataValue {
         if let kinds {
             if kinds.contains(.bool), string == "0" || string == "1" { return .bool(string == "1") }
             if kinds.contains(.number), let number = Double(string), number.isFinite { return .number(number) }

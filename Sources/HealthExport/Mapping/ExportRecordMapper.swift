@@ -313,7 +313,7 @@ package struct ExportRecordMapper: Sendable {
 
     /// Adds a `MetadataEntry`'s key and typed value.
     mutating func addMetadata(_ tag: XMLStartTag, to metadata: WritableKeyPath<ExportRecordMapper, Metadata>) {
-        guard let key = tag.value(of: "key"), !key.isEmpty else {
+        guard let keyIndex = tag.index(of: "key"), let (key, kinds) = typing.key(tag, at: keyIndex) else {
             summary.issue("MetadataEntry without a key", element: "MetadataEntry", line: tag.line, column: tag.column)
             return
         }
@@ -322,8 +322,7 @@ package struct ExportRecordMapper: Sendable {
             return
         }
         let value = tag.value(of: "value") ?? ""
-        let typed = typing.value(forKey: key, string: value)
-        self[keyPath: metadata][MetadataKey(key)] = typed
+        self[keyPath: metadata][key] = typing.value(kinds: kinds, string: value)
     }
 
     /// Reads the shared sample attributes; returns false when the attribute is not one of them.
