@@ -56,9 +56,8 @@ extension ExportRecordMapper {
         // Taken, not copied: the draft's strings and metadata move into the sample without a retain each.
         var draft = RecordDraft()
         swap(&draft, &record)
-        let header = draft.header
-        guard !draft.type.isEmpty, let sourceName = header.sourceName, let start = header.start,
-            let end = header.end
+        guard !draft.type.isEmpty, let sourceName = draft.header.sourceName, let start = draft.header.start,
+            let end = draft.header.end
         else {
             return recordIssue(
                 "a required attribute (type, sourceName, startDate, endDate) is missing or invalid", line: draft.line)
@@ -67,13 +66,13 @@ extension ExportRecordMapper {
         if !draft.beats.isEmpty {
             metadata[ExportMetadataKeys.instantaneousBeatsPerMinute] = .string(draft.beats.joined(separator: "|"))
         }
-        let provenance = provenance(of: header)
+        let provenance = provenance(of: draft.header)
         let device = provenance.device
         let deviceKey = provenance.deviceKey
         // The key: type|source|version|start|end|value|unit|device, hashed piece by piece. The value and unit
         // enter it parsed (`60` and `60.0`, `mL/min·kg` and `mL/min*kg` are the same): the value as the bit
         // pattern of its double, the unit as its canonical spelling.
-        var key = keyPrefix(draft.type, sourceName, header.sourceVersion ?? "")
+        var key = keyPrefix(draft.type, sourceName, draft.header.sourceVersion ?? "")
         key.add(Int(start.timeIntervalSince1970))
         key.add(Int(end.timeIntervalSince1970))
         let sample: AnySample
@@ -114,7 +113,7 @@ extension ExportRecordMapper {
             var quantitySample = QuantitySample(
                 uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start, end: end,
                 device: device, metadata: metadata,
-                sourceRevision: sourceRevision(of: header, sourceName: sourceName, provenance: provenance))
+                sourceRevision: sourceRevision(of: draft.header, sourceName: sourceName, provenance: provenance))
             quantitySample.summary = summary
             sample = .quantity(quantitySample)
         } else if let type = sampleType.categoryIdentifier {
@@ -129,7 +128,7 @@ extension ExportRecordMapper {
             sample = .category(
                 CategorySample(
                     uuid: uuid, type: type, value: value, start: start, end: end, device: device, metadata: metadata,
-                    sourceRevision: sourceRevision(of: header, sourceName: sourceName, provenance: provenance)))
+                    sourceRevision: sourceRevision(of: draft.header, sourceName: sourceName, provenance: provenance)))
         } else {
             summary.skip("Record(\(draft.type))", "records of this type are not imported")
             return

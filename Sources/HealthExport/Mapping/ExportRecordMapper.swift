@@ -357,7 +357,11 @@ package struct ExportRecordMapper: Sendable {
     mutating func admission(of frame: MapperFrame) -> String? {
         let header: SampleHeader
         switch frame {
-        case .record: header = record.header
+        case .record:
+            // Most records repeat the last admitted source and device: told by their generations, without a
+            // copy of the header (which retains its three strings).
+            if Self.admitted(record.header, as: admitted) { return nil }
+            header = record.header
         case .correlation: header = correlation.header
         case .workout:
             guard let workout else { return nil }
@@ -390,6 +394,14 @@ package struct ExportRecordMapper: Sendable {
             admitted.device = header.deviceGeneration
         }
         return nil
+    }
+
+    /// Whether the header's source and device (each when present) are the ones last admitted, by their cache
+    /// generations.
+    static func admitted(_ header: borrowing SampleHeader, as admitted: (source: Int, device: Int)) -> Bool {
+        (header.sourceName == nil
+            || (header.sourceNameGeneration >= 0 && header.sourceNameGeneration == admitted.source))
+            && (header.device == nil || (header.deviceGeneration >= 0 && header.deviceGeneration == admitted.device))
     }
 
     /// The device of a description and its identity key, cached by its text without the pointer.
