@@ -45,6 +45,8 @@ public struct QuantitySample: HealthSample {
     ///   - device: The hardware, if known.
     ///   - metadata: Metadata.
     ///   - sourceRevision: Normally nil: the store stamps it on save.
+    ///   - summary: For a per-day aggregate of an iOS 8–9 export: its minimum, maximum and count; nil otherwise.
+    @inlinable  // built in place by the export mapper, a million times per import (not copied out of the call)
     public init(
         uuid: UUID,
         type: QuantityTypeIdentifier,
@@ -53,7 +55,8 @@ public struct QuantitySample: HealthSample {
         end: Date,
         device: Device? = nil,
         metadata: Metadata = [:],
-        sourceRevision: SourceRevision? = nil
+        sourceRevision: SourceRevision? = nil,
+        summary: QuantitySummary? = nil
     ) {
         self.uuid = uuid
         self.quantityType = type
@@ -61,6 +64,7 @@ public struct QuantitySample: HealthSample {
         self.startDate = start
         self.endDate = end
         self.series = []
+        self.summary = summary
         self.device = device
         self.metadata = metadata
         self.sourceRevision = sourceRevision

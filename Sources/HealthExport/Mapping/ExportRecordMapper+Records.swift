@@ -110,12 +110,13 @@ extension ExportRecordMapper {
             key.add(deviceKey)
             let (uuid, keyFold) = nextIdentity(key.value, start: start, member: draft.inCorrelation)
             fold = keyFold
-            var quantitySample = QuantitySample(
-                uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start, end: end,
-                device: device, metadata: metadata,
-                sourceRevision: sourceRevision(of: draft.header, sourceName: sourceName, provenance: provenance))
-            quantitySample.summary = summary
-            sample = .quantity(quantitySample)
+            // Built inside the enum: a sample built first and then wrapped is copied whole and destroyed.
+            sample = .quantity(
+                QuantitySample(
+                    uuid: uuid, type: type, quantity: Quantity(unit: unit, doubleValue: value), start: start,
+                    end: end, device: device, metadata: metadata,
+                    sourceRevision: sourceRevision(of: draft.header, sourceName: sourceName, provenance: provenance),
+                    summary: summary))
         } else if let type = sampleType.categoryIdentifier {
             guard let value = categoryValue(type, draft.value) else {
                 return recordIssue("category value not known for the type", line: draft.line)
@@ -143,11 +144,11 @@ extension ExportRecordMapper {
             default: break
             }
         } else if typeRun.mayBeCorrelationMember {
-            deferred.append((fold, sample, draft.line))
+            deferred.append((fold, consume sample, draft.line))
         } else {
             let beatsOf = draft.beats.isEmpty ? nil : sample.quantitySample
             // The sample's last use: moved into the batch, not copied.
-            emit(sample, line: draft.line)
+            emit(consume sample, line: draft.line)
             if let quantity = beatsOf {
                 heartbeatSeries(of: quantity, draft: draft, sourceName: sourceName, deviceKey: deviceKey)
             }
