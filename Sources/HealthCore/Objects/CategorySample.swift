@@ -25,6 +25,12 @@ public struct CategorySample: HealthSample {
     /// The saving app's revision; set by the store.
     public var sourceRevision: SourceRevision?
 
+    /// The sample type.
+    public var sampleType: SampleType { .category(categoryType) }
+}
+
+// The initializer is in an extension so that the struct keeps its implicit memberwise initializer.
+extension CategorySample {
     /// Creates a category sample.
     public init(
         uuid: UUID,
@@ -36,16 +42,9 @@ public struct CategorySample: HealthSample {
         metadata: Metadata = [:],
         sourceRevision: SourceRevision? = nil
     ) {
-        self.uuid = uuid
-        self.categoryType = type
-        self.value = value
-        self.startDate = start
-        self.endDate = end
-        self.device = device
-        self.metadata = metadata
-        self.sourceRevision = sourceRevision
+        // Through the memberwise initializer, as QuantitySample's: field by field, `self` is returned as a copy.
+        self.init(
+            uuid: uuid, categoryType: type, value: value, startDate: start, endDate: end, device: device,
+            metadata: metadata, sourceRevision: sourceRevision)
     }
-
-    /// The sample type.
-    public var sampleType: SampleType { .category(categoryType) }
 }

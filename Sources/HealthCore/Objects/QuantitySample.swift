@@ -35,6 +35,21 @@ public struct QuantitySample: HealthSample {
     /// The saving app's revision; set by the store.
     public var sourceRevision: SourceRevision?
 
+    /// The sample type.
+    public var sampleType: SampleType { .quantity(quantityType) }
+
+    /// The number of quantities the sample holds (HealthKit's `count`): 1, the series length, or the summary's
+    /// count.
+    public var count: Int { summary?.count ?? (series.isEmpty ? 1 : series.count) }
+
+    /// The individual quantities: the series, or the sample itself as one quantity.
+    public var quantities: [SeriesQuantity] {
+        series.isEmpty ? [SeriesQuantity(quantity: quantity, start: startDate, end: endDate)] : series
+    }
+}
+
+// The initializers are in an extension so that the struct keeps its implicit memberwise initializer.
+extension QuantitySample {
     /// Creates a quantity sample.
     /// - Parameters:
     ///   - uuid: The sample's identity.
@@ -46,7 +61,6 @@ public struct QuantitySample: HealthSample {
     ///   - metadata: Metadata.
     ///   - sourceRevision: Normally nil: the store stamps it on save.
     ///   - summary: For a per-day aggregate of an iOS 8–9 export: its minimum, maximum and count; nil otherwise.
-    @inlinable  // built in place by the export mapper, a million times per import (not copied out of the call)
     public init(
         uuid: UUID,
         type: QuantityTypeIdentifier,
@@ -58,16 +72,11 @@ public struct QuantitySample: HealthSample {
         sourceRevision: SourceRevision? = nil,
         summary: QuantitySummary? = nil
     ) {
-        self.uuid = uuid
-        self.quantityType = type
-        self.quantity = quantity
-        self.startDate = start
-        self.endDate = end
-        self.series = []
-        self.summary = summary
-        self.device = device
-        self.metadata = metadata
-        self.sourceRevision = sourceRevision
+        // Through the memberwise initializer: assigning the fields one by one, the optimizer keeps `self` in
+        // memory and returns a copy of it (a retain and release of every field per sample; BENCHMARKS.md, issue 17).
+        self.init(
+            uuid: uuid, quantityType: type, quantity: quantity, startDate: start, endDate: end, series: [],
+            summary: summary, device: device, metadata: metadata, sourceRevision: sourceRevision)
     }
 
     /// Creates a series sample from its quantities (at least one), spanning from the first start to the last end.
@@ -100,18 +109,6 @@ public struct QuantitySample: HealthSample {
         self.device = device
         self.metadata = metadata
         self.sourceRevision = sourceRevision
-    }
-
-    /// The sample type.
-    public var sampleType: SampleType { .quantity(quantityType) }
-
-    /// The number of quantities the sample holds (HealthKit's `count`): 1, the series length, or the summary's
-    /// count.
-    public var count: Int { summary?.count ?? (series.isEmpty ? 1 : series.count) }
-
-    /// The individual quantities: the series, or the sample itself as one quantity.
-    public var quantities: [SeriesQuantity] {
-        series.isEmpty ? [SeriesQuantity(quantity: quantity, start: startDate, end: endDate)] : series
     }
 }
 
