@@ -14,7 +14,10 @@ public enum AnySample: HealthSample {
     /// A workout route.
     case workoutRoute(WorkoutRoute)
     /// A heartbeat series, electrocardiogram or clinical record.
-    case payload(PayloadSample)
+    ///
+    /// Boxed: `PayloadSample` is the largest sample (192 bytes against a quantity sample's 128), and inline it
+    /// would make every element of a `[AnySample]` that large, for a case under 1 % of an export's samples.
+    indirect case payload(PayloadSample)
 
     /// Wraps a concrete sample; nil for a conforming type HealthCore does not know.
     public init?(_ sample: any HealthSample) {
