@@ -18,6 +18,27 @@ struct ExportSourceIdentityTests {
         #expect(slug == second.source.bundleIdentifier.split(separator: ".").dropLast())
     }
 
+    @Test func aRevisionReturnedToWithinABatchIsTheOneMadeBeforeAndEachKeepsItsOwnFields() {
+        let watch = Device(name: "Apple Watch", model: "Watch", hardwareVersion: "Watch7,3", softwareVersion: "11.2")
+        let older = Device(name: "Apple Watch", model: "Watch", hardwareVersion: "Watch7,3", softwareVersion: "10.5")
+        let name = "Jane’s Apple Watch"
+        var resolver = ExportSourceResolver()
+        let first = resolver.revision(named: name, version: "11.2", device: watch)
+        let second = resolver.revision(named: name, version: "10.5", device: older)
+        let third = resolver.revision(named: name, version: "11.2", device: watch)
+        let unversioned = resolver.revision(named: name, version: nil, device: watch)
+        #expect(first.version == "11.2" && first.operatingSystemVersion == OSVersion("11.2"))
+        #expect(second.version == "10.5" && second.operatingSystemVersion == OSVersion("10.5"))
+        #expect(unversioned.version == nil && unversioned.operatingSystemVersion == OSVersion("11.2"))
+        #expect(third == first && third.isIdentical(to: first))
+        #expect(!second.isIdentical(to: first))
+        // A new batch makes its revisions again (the writing thread may still hold the old ones).
+        resolver.forgetLastRevision()
+        _ = resolver.revision(named: name, version: "10.5", device: older)
+        let again = resolver.revision(named: name, version: "11.2", device: watch)
+        #expect(again == first && !again.isIdentical(to: first))
+    }
+
     @Test func sourcesAreTheSameWhateverTheOrderNamesArriveIn() {
         let names = ["Pedometer++", "Health", "Ana’s Apple Watch", "Pedometer/+", "Foo!", "Foo?", "WaterMinder"]
         var forward = ExportSourceResolver()

@@ -36,6 +36,20 @@ package struct ExportSourceResolver: Sendable {
 
     private var known: [String: (source: Source, kind: Kind)] = [:]
     private var last: (name: String, version: String?, device: Device?, revision: SourceRevision)?
+    /// The revisions made since ``forgetLastRevision()``: records of a type alternate between a few devices and
+    /// versions (runs of about 20 records in the medium export), and each return to one would otherwise make its
+    /// revision again (a source lookup and an OS version parse).
+    private var recent: [RevisionKey: SourceRevision] = [:]
+
+    /// What a revision is made from.
+    private struct RevisionKey: Hashable {
+        var name: String
+        var version: String?
+        var device: Device?
+    }
+
+    /// At most this many revisions are kept in ``recent`` between two ``forgetLastRevision()`` calls.
+    private static let recentLimit = 256
 
     /// Creates a resolver with no names seen.
     package init() {}
@@ -73,13 +87,22 @@ package struct ExportSourceResolver: Sendable {
     /// Forgets the last revision made, so the next one is a new object (the sources stay registered).
     package mutating func forgetLastRevision() {
         last = nil
+        recent.removeAll(keepingCapacity: true)
     }
 
     /// A revision for a record of this source (the previous answer is reused while name, version and device
-    /// repeat, as they do for runs of records).
+    /// repeat, as they do for runs of records, and an earlier one when they return to it before
+    /// ``forgetLastRevision()``).
     package mutating func revision(named name: String, version: String?, device: Device?) -> SourceRevision {
         if let last, last.name == name, last.version == version, last.device == device { return last.revision }
-        let revision = makeRevision(named: name, version: version, device: device)
+        let key = RevisionKey(name: name, version: version, device: device)
+        let revision: SourceRevision
+        if let made = recent[key] {
+            revision = made
+        } else {
+            revision = makeRevision(named: name, version: version, device: device)
+            if recent.count < Self.recentLimit { recent[key] = revision }
+        }
         last = (name, version, device, revision)
         return revision
     }
