@@ -36,9 +36,11 @@ struct ExportMetadataTyping {
         return key
     }
 
-    /// Forgets the parsed units (not the strings known not to parse): the next ones are new objects.
-    mutating func forgetUnits() {
+    /// Forgets the parsed units (not the strings known not to parse) and the last metadata key: the next ones are
+    /// new objects, not shared with the samples of batches another thread may be writing.
+    mutating func forgetSharedValues() {
         units.removeAll(keepingCapacity: true)
+        lastKey = nil
     }
 
     /// The unit for a string, cached; nil when it does not parse.

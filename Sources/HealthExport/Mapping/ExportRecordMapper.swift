@@ -147,7 +147,7 @@ package struct ExportRecordMapper: Sendable {
         lastProvenance = nil
         lastRevision = nil
         lastRecordUnit = nil
-        typing.forgetUnits()
+        typing.forgetSharedValues()
         sourceResolver.forgetLastRevision()
     }
 
