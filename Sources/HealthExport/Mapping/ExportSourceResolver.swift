@@ -84,7 +84,8 @@ package struct ExportSourceResolver: Sendable {
         return result
     }
 
-    /// Forgets the last revision made, so the next one is a new object (the sources stay registered).
+    /// Forgets the revisions made so far (the last one and the batch's others), so the next ones are new objects
+    /// (the sources stay registered).
     package mutating func forgetLastRevision() {
         last = nil
         recent.removeAll(keepingCapacity: true)
