@@ -67,6 +67,12 @@ struct DirectStatement {
         }
     }
 
+    /// Clears the bindings of a statement that will not be stepped (a row whose binding failed part way), so no
+    /// text bound without a copy stays referenced.
+    func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
     /// Steps the statement to completion and resets it.
     /// - Returns: SQLite's result code (`SQLITE_DONE` on success, or the extended code of a constraint failure).
     /// - Throws: `DatabaseError` for any failure other than a constraint violation.

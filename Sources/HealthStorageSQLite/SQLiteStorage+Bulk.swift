@@ -150,10 +150,31 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         defer { self.writer = writer }
         var outcomes: [BulkOutcome] = []
         outcomes.reserveCapacity(batch.samples.count)
-        // By index: each sample is lent to `place`, not copied out of the array (a copy retains every string of it).
-        for index in batch.samples.indices {
+        // Groups of rows in one statement each. A group that holds a correlation is placed row by row; after a
+        // group that meets a stored or repeated UUID, so is the rest of the batch (a second import of the same
+        // export would otherwise try, and undo, every group). The last rows of a batch, fewer than a group, too.
+        let samples = batch.samples
+        var grouping = true
+        var rowByRowUntil = 0
+        var index = 0
+        while index < samples.count {
+            if grouping, index >= rowByRowUntil, samples.count - index >= CommitWriter.groupRows {
+                let outcome = try writer.tryInsertGroup(samples, from: index, payloads: payloads) { uuid in
+                    outcomes.append(.inserted(uuid))
+                }
+                switch outcome {
+                case .inserted:
+                    inserted += CommitWriter.groupRows
+                    index += CommitWriter.groupRows
+                    continue
+                case .hasCorrelation: rowByRowUntil = index + CommitWriter.groupRows
+                case .conflict: grouping = false
+                }
+            }
+            // By index: each sample is lent to `place`, not copied out of the array (a copy retains every string).
             let payload = payloads?.entries[index] ?? .unprepared
-            outcomes.append(try place(batch.samples[index], payload, reidentify, &writer, db))
+            outcomes.append(try place(samples[index], payload, reidentify, &writer, db))
+            index += 1
         }
         if !batch.activitySummaries.isEmpty {
             let encoder = StoredJSON.encoder()

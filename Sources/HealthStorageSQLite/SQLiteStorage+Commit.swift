@@ -33,19 +33,26 @@ struct CommitWriter {
     var last = LastRow()
     let insertSample: DirectStatement
     let insertMetadata: DirectStatement
+    /// The statement inserting ``groupRows`` rows at once (``tryInsertGroup(_:from:payloads:inserted:)``),
+    /// prepared by the first group.
+    var insertGroup: DirectStatement?
+
+    /// The columns of a sample row, in the order ``bind(_:correlation:payload:on:at:offset:)`` binds them.
+    static let sampleColumns = """
+        INSERT INTO samples (anchor, uuid, kind, type_id, source_id, source_name, source_version, product_type,
+            os_version, device_id, start_date, end_date, value, unit, original_value, category_value,
+            activity_type, duration, route_workout_uuid, correlation_uuid, has_metadata, payload)
+        """
+    /// The parameters of one sample row.
+    static let sampleParameters = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    /// The number of parameters of one sample row.
+    static let sampleParameterCount: Int32 = 22
 
     init(db: Database, cache: WriteCache) throws {
         self.db = db
         self.cache = cache
         self.anchor = try SQLiteStorage.anchor(db)
-        self.insertSample = try DirectStatement(
-            db,
-            """
-            INSERT INTO samples (anchor, uuid, kind, type_id, source_id, source_name, source_version, product_type,
-                os_version, device_id, start_date, end_date, value, unit, original_value, category_value,
-                activity_type, duration, route_workout_uuid, correlation_uuid, has_metadata, payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        self.insertSample = try DirectStatement(db, Self.sampleColumns + " VALUES " + Self.sampleParameters)
         self.insertMetadata = try DirectStatement(
             db, "INSERT INTO metadata (anchor, key, kind, text, number) VALUES (?, ?, ?, ?, ?)")
     }
@@ -119,83 +126,122 @@ struct CommitWriter {
     mutating func tryInsert(
         _ sample: borrowing AnySample, correlation: UUID?, payload: PreparedPayloads.Entry = .unprepared
     ) throws -> Bool {
-        anchor += 1
-        let sampleType = sample.sampleType
-        let type = try typeID(sampleType)
-        let s = insertSample
-        s.bind(1, anchor)
-        s.bind(2, sample.uuid)
-        s.bind(3, SampleKind(sample).rawValue)
-        s.bind(4, type.id)
-        // The texts bound without a copy (the source's and the unit's) live in these entries, kept to the step.
+        let row: BoundRow
+        do {
+            row = try bind(sample, correlation: correlation, payload: payload, on: insertSample, at: 0)
+        } catch {
+            insertSample.clearBindings()
+            throw error
+        }
+        let code = try withExtendedLifetime(row) { try insertSample.run() }
+        if code != SQLITE_DONE {
+            if Self.isUniqueConflict(code) { return false }
+            throw StorageError(.io, "sample row rejected (SQLite \(code))")
+        }
+        try stored(row)
+        return true
+    }
+
+    /// Whether a step's result code is a UNIQUE conflict (SQLITE_CONSTRAINT_UNIQUE is
+    /// SQLITE_CONSTRAINT | 8 << 8): a UUID that is taken.
+    static func isUniqueConflict(_ code: Int32) -> Bool {
+        code == SQLITE_CONSTRAINT || code == SQLITE_CONSTRAINT | (8 << 8)
+    }
+
+    /// What binding one row kept, for its statement's step and for after it: the entries whose texts are bound
+    /// without a copy, and what the row adds to the commit (its anchor, type, span and metadata) once stored.
+    struct BoundRow {
+        let anchor: Int64
+        let uuid: UUID
+        let type: LastRow.TypeEntry
+        let source: LastRow.RevisionEntry?
+        let unitText: BoundText?
+        let span: Double
+        let metadata: Metadata
+    }
+
+    /// Binds the next row's columns (anchor ``anchor`` + `offset` + 1) to parameters `base + 1` to `base + 22`
+    /// of `s`: the one-row statement, or one row of a multi-row statement.
+    mutating func bind(
+        _ sample: borrowing AnySample, correlation: UUID?, payload: PreparedPayloads.Entry, on s: DirectStatement,
+        at base: Int32, offset: Int64 = 0
+    ) throws -> BoundRow {
+        let rowAnchor = anchor + offset + 1
+        let type = try typeEntry(sample.sampleType)
+        let uuid = sample.uuid
+        s.bind(base + 1, rowAnchor)
+        s.bind(base + 2, uuid)
+        s.bind(base + 3, SampleKind(sample).rawValue)
+        s.bind(base + 4, type.id)
+        // The texts bound without a copy (the source's and the unit's) live in the returned row, kept to the step.
         var source: LastRow.RevisionEntry?
         var unitText: BoundText?
         if let revision = sample.sourceRevision {
             let columns = try sourceColumns(revision)
-            s.bind(5, columns.id)
-            s.bind(6, columns.nameOverride)
-            s.bind(7, columns.version)
-            s.bind(8, columns.productType)
-            s.bind(9, columns.osVersion)
+            s.bind(base + 5, columns.id)
+            s.bind(base + 6, columns.nameOverride)
+            s.bind(base + 7, columns.version)
+            s.bind(base + 8, columns.productType)
+            s.bind(base + 9, columns.osVersion)
             source = columns
         }
-        if let device = sample.device { s.bind(10, try deviceID(device)) }
+        if let device = sample.device { s.bind(base + 10, try deviceID(device)) }
         let start = sample.startDate
         let end = sample.endDate
-        s.bind(11, start.timeIntervalSinceReferenceDate)
-        s.bind(12, end.timeIntervalSinceReferenceDate)
-        let span = max(0, end.timeIntervalSince(start))
-        if let run = spanRun, run.typeID == type.id {
-            if span > run.longest { spanRun?.longest = span }
-        } else {
-            endSpanRun()
-            spanRun = (type.id, span)
-        }
+        s.bind(base + 11, start.timeIntervalSinceReferenceDate)
+        s.bind(base + 12, end.timeIntervalSinceReferenceDate)
         switch sample {
         case .quantity(let quantity):
             let unit = quantity.quantity.unit
             let own = quantity.quantity.doubleValue(in: unit)
             if let canonical = type.canonical {
                 let entry = unitEntry(unit, canonical)
-                s.bind(13, entry.same ? own : entry.toCanonical?.convert(own))
+                s.bind(base + 13, entry.same ? own : entry.toCanonical?.convert(own))
                 if !entry.same {
                     unitText = entry.text
-                    s.bind(14, unitText)
-                    s.bind(15, own)
+                    s.bind(base + 14, unitText)
+                    s.bind(base + 15, own)
                 }
             } else {
                 unitText = unitEntry(unit, unit).text
-                s.bind(14, unitText)
-                s.bind(15, own)
+                s.bind(base + 14, unitText)
+                s.bind(base + 15, own)
             }
         case .category(let category):
-            s.bind(16, Int64(category.value))
+            s.bind(base + 16, Int64(category.value))
         case .workout(let workout):
-            s.bind(17, Int64(bitPattern: UInt64(workout.activityType.rawValue)))
-            s.bind(18, workout.duration)
+            s.bind(base + 17, Int64(bitPattern: UInt64(workout.activityType.rawValue)))
+            s.bind(base + 18, workout.duration)
         case .workoutRoute(let route):
-            s.bind(19, route.workoutUUID)
+            s.bind(base + 19, route.workoutUUID)
         case .correlation, .payload:
             break
         }
-        s.bind(20, correlation)
+        s.bind(base + 20, correlation)
         let metadata = sample.metadata
-        s.bind(21, Int64(metadata.isEmpty ? 0 : 1))
+        s.bind(base + 21, Int64(metadata.isEmpty ? 0 : 1))
         switch payload {
         case .none: break
-        case .encoded(let data): s.bind(22, data)
-        case .unprepared: s.bind(22, try SampleCodec.payload(sample))
+        case .encoded(let data): s.bind(base + 22, data)
+        case .unprepared: s.bind(base + 22, try SampleCodec.payload(sample))
         }
-        let code = try withExtendedLifetime((source, unitText)) { try s.run() }
-        if code != SQLITE_DONE {
-            anchor -= 1
-            // A UNIQUE conflict (SQLITE_CONSTRAINT_UNIQUE is SQLITE_CONSTRAINT | 8 << 8): the UUID is taken.
-            if code == SQLITE_CONSTRAINT || code == SQLITE_CONSTRAINT | (8 << 8) { return false }
-            throw StorageError(.io, "sample row rejected (SQLite \(code))")
+        return BoundRow(
+            anchor: rowAnchor, uuid: uuid, type: type, source: source, unitText: unitText,
+            span: max(0, end.timeIntervalSince(start)), metadata: metadata)
+    }
+
+    /// Records a row its statement stored: the anchor moves to it; its span, its metadata rows and its type.
+    mutating func stored(_ row: BoundRow) throws {
+        anchor = row.anchor
+        if let run = spanRun, run.typeID == row.type.id {
+            if row.span > run.longest { spanRun?.longest = row.span }
+        } else {
+            endSpanRun()
+            spanRun = (row.type.id, row.span)
         }
-        for (key, value) in metadata.entries {
+        for (key, value) in row.metadata.entries {
             let columns = SampleCodec.columns(value)
-            insertMetadata.bind(1, anchor)
+            insertMetadata.bind(1, row.anchor)
             insertMetadata.bind(2, key.rawValue)
             insertMetadata.bind(3, columns.kind.rawValue)
             insertMetadata.bind(4, columns.text)
@@ -204,11 +250,10 @@ struct CommitWriter {
                 throw StorageError(.io, "metadata row rejected for key \(key.rawValue)")
             }
         }
-        if type.id != last.touchedTypeID {
-            touched.insert(sampleType)
-            last.touchedTypeID = type.id
+        if row.type.id != last.touchedTypeID {
+            touched.insert(row.type.type)
+            last.touchedTypeID = row.type.id
         }
-        return true
     }
 
     /// Adds the current run's longest span to ``spans``.
@@ -218,11 +263,12 @@ struct CommitWriter {
         spanRun = nil
     }
 
-    private mutating func typeID(_ type: SampleType) throws -> (id: Int64, canonical: HealthUnit?) {
-        if let hit = last.type, hit.type == type { return (hit.id, hit.canonical) }
+    private mutating func typeEntry(_ type: SampleType) throws -> LastRow.TypeEntry {
+        if let hit = last.type, hit.type == type { return hit }
         let found = try cache.typeID(TypeKey(type), db)
-        last.type = LastRow.TypeEntry(type: type, id: found.id, canonical: found.canonical)
-        return found
+        let entry = LastRow.TypeEntry(type: type, id: found.id, canonical: found.canonical)
+        last.type = entry
+        return entry
     }
 
     private mutating func sourceColumns(_ revision: SourceRevision) throws -> LastRow.RevisionEntry {
@@ -312,87 +358,4 @@ struct CommitWriter {
         kept[.syncVersion] = all[.syncVersion]
         return kept
     }
-}
-
-/// What the previous inserted row resolved, so the next row of the same type, source and device reuses it.
-///
-/// Each entry is a class instance, so a hit costs one retain instead of copying a tuple of strings through
-/// the runtime's generic value witnesses (7 % of a row's time, measured in the store benchmark). Two source
-/// revisions are kept: the Health app's export lists a type's records by date, so a phone's and a watch's
-/// records alternate, and one slot would miss on every row (a hashed lookup of the bundle identifier).
-struct LastRow {
-    final class TypeEntry {
-        let type: SampleType
-        let id: Int64
-        let canonical: HealthUnit?
-        init(type: SampleType, id: Int64, canonical: HealthUnit?) {
-            self.type = type
-            self.id = id
-            self.canonical = canonical
-        }
-    }
-
-    /// A source revision's columns: its source's id, the name when it differs from the source's stored name,
-    /// its version and product type, and the operating system's version, as texts bound without a copy.
-    final class RevisionEntry {
-        let revision: SourceRevision
-        let id: Int64
-        let nameOverride: BoundText?
-        let version: BoundText?
-        let productType: BoundText?
-        let osVersion: BoundText?
-        init(
-            revision: SourceRevision, id: Int64, nameOverride: BoundText?, version: BoundText?,
-            productType: BoundText?, osVersion: BoundText?
-        ) {
-            self.revision = revision
-            self.id = id
-            self.nameOverride = nameOverride
-            self.version = version
-            self.productType = productType
-            self.osVersion = osVersion
-        }
-
-        /// The same columns for an equal revision (another box of the same values).
-        func with(_ equal: SourceRevision) -> RevisionEntry {
-            RevisionEntry(
-                revision: equal, id: id, nameOverride: nameOverride, version: version, productType: productType,
-                osVersion: osVersion)
-        }
-    }
-
-    final class DeviceEntry {
-        let device: Device
-        let id: Int64
-        init(device: Device, id: Int64) {
-            self.device = device
-            self.id = id
-        }
-    }
-
-    /// A unit with its text, whether it is the type's canonical unit, and its conversion to it (nil when the
-    /// two are incompatible, and the canonical column stays empty): worked out once per run of rows, not per row.
-    final class UnitEntry {
-        let unit: HealthUnit
-        let canonical: HealthUnit
-        let same: Bool
-        let text: BoundText
-        let toCanonical: HealthUnit.Converter?
-        init(unit: HealthUnit, canonical: HealthUnit) {
-            self.unit = unit
-            self.canonical = canonical
-            self.same = unit == canonical
-            self.text = BoundText(unit.unitString)
-            self.toCanonical = try? HealthUnit.Converter(from: unit, to: canonical)
-        }
-    }
-
-    var type: TypeEntry?
-    var revision: RevisionEntry?
-    /// The revision before ``revision``.
-    var otherRevision: RevisionEntry?
-    var device: DeviceEntry?
-    var unit: UnitEntry?
-    /// The type id of the last row recorded in `touched`.
-    var touchedTypeID: Int64?
 }

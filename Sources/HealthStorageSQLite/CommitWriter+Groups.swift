@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import HealthCore
+import HealthStorage
+
+extension CommitWriter {
+    /// The rows of one multi-row `INSERT` of a bulk write. SQLite runs a statement's preparation, its end
+    /// (`sqlite3VdbeHalt`) and its reset once per statement, not per row: measured with SQLite alone on the
+    /// medium export's rows, 32 rows per statement took 0.8× the time of one per row (BENCHMARKS.md, issue 17).
+    static let groupRows = 32
+
+    /// What became of a group of rows.
+    enum GroupOutcome: Equatable {
+        /// Every row was stored, with its metadata rows.
+        case inserted
+        /// Nothing was written: one of the samples is a correlation, whose members are rows of their own, written
+        /// before it by the one-row path.
+        case hasCorrelation
+        /// Nothing was written: a UUID of the group is already stored or repeats within it. SQLite undid the
+        /// whole statement; the one-row path tells the cases apart.
+        case conflict
+    }
+
+    /// Inserts the ``groupRows`` samples of `samples` from `start` in one statement, with anchors that follow
+    /// each other, then their metadata rows; `inserted` is called with each UUID, in order. When the result is
+    /// not ``GroupOutcome/inserted``, nothing was written and the anchor is unchanged: the caller places each
+    /// sample by itself (``tryInsert(_:correlation:payload:)``).
+    ///
+    /// - Precondition: `start + groupRows <= samples.count`.
+    mutating func tryInsertGroup(
+        _ samples: [AnySample], from start: Int, payloads: PreparedPayloads?, inserted: (UUID) -> Void
+    ) throws -> GroupOutcome {
+        let statement = try groupStatement()
+        var rows: [BoundRow] = []
+        rows.reserveCapacity(Self.groupRows)
+        do {
+            for offset in 0..<Self.groupRows {
+                // One access to the array per sample: each one copies the sample.
+                let sample = samples[start + offset]
+                guard SampleKind(sample) != .correlation else {
+                    statement.clearBindings()
+                    return .hasCorrelation
+                }
+                rows.append(
+                    try bind(
+                        sample, correlation: nil, payload: payloads?.entries[start + offset] ?? .unprepared,
+                        on: statement, at: Int32(offset) * Self.sampleParameterCount, offset: Int64(offset)))
+            }
+        } catch {
+            statement.clearBindings()
+            throw error
+        }
+        let code = try withExtendedLifetime(rows) { try statement.run() }
+        if code != SQLITE_DONE {
+            if Self.isUniqueConflict(code) { return .conflict }
+            throw StorageError(.io, "sample rows rejected (SQLite \(code))")
+        }
+        for row in rows {
+            try stored(row)
+            inserted(row.uuid)
+        }
+        return .inserted
+    }
+
+    /// The multi-row statement, prepared once per writer.
+    private mutating func groupStatement() throws -> DirectStatement {
+        if let insertGroup { return insertGroup }
+        let values = repeatElement(Self.sampleParameters, count: Self.groupRows).joined(separator: ", ")
+        let statement = try DirectStatement(db, Self.sampleColumns + " VALUES " + values)
+        insertGroup = statement
+        return statement
+    }
+}

@@ -1,0 +1,84 @@
+import HealthCore
+
+/// What the previous inserted row resolved, so the next row of the same type, source and device reuses it.
+///
+/// Each entry is a class instance, so a hit costs one retain instead of copying a tuple of strings through
+/// the runtime's generic value witnesses (7 % of a row's time, measured in the store benchmark). Two source
+/// revisions are kept: the Health app's export lists a type's records by date, so a phone's and a watch's
+/// records alternate, and one slot would miss on every row (a hashed lookup of the bundle identifier).
+struct LastRow {
+    final class TypeEntry {
+        let type: SampleType
+        let id: Int64
+        let canonical: HealthUnit?
+        init(type: SampleType, id: Int64, canonical: HealthUnit?) {
+            self.type = type
+            self.id = id
+            self.canonical = canonical
+        }
+    }
+
+    /// A source revision's columns: its source's id, the name when it differs from the source's stored name,
+    /// its version and product type, and the operating system's version, as texts bound without a copy.
+    final class RevisionEntry {
+        let revision: SourceRevision
+        let id: Int64
+        let nameOverride: BoundText?
+        let version: BoundText?
+        let productType: BoundText?
+        let osVersion: BoundText?
+        init(
+            revision: SourceRevision, id: Int64, nameOverride: BoundText?, version: BoundText?,
+            productType: BoundText?, osVersion: BoundText?
+        ) {
+            self.revision = revision
+            self.id = id
+            self.nameOverride = nameOverride
+            self.version = version
+            self.productType = productType
+            self.osVersion = osVersion
+        }
+
+        /// The same columns for an equal revision (another box of the same values).
+        func with(_ equal: SourceRevision) -> RevisionEntry {
+            RevisionEntry(
+                revision: equal, id: id, nameOverride: nameOverride, version: version, productType: productType,
+                osVersion: osVersion)
+        }
+    }
+
+    final class DeviceEntry {
+        let device: Device
+        let id: Int64
+        init(device: Device, id: Int64) {
+            self.device = device
+            self.id = id
+        }
+    }
+
+    /// A unit with its text, whether it is the type's canonical unit, and its conversion to it (nil when the
+    /// two are incompatible, and the canonical column stays empty): worked out once per run of rows, not per row.
+    final class UnitEntry {
+        let unit: HealthUnit
+        let canonical: HealthUnit
+        let same: Bool
+        let text: BoundText
+        let toCanonical: HealthUnit.Converter?
+        init(unit: HealthUnit, canonical: HealthUnit) {
+            self.unit = unit
+            self.canonical = canonical
+            self.same = unit == canonical
+            self.text = BoundText(unit.unitString)
+            self.toCanonical = try? HealthUnit.Converter(from: unit, to: canonical)
+        }
+    }
+
+    var type: TypeEntry?
+    var revision: RevisionEntry?
+    /// The revision before ``revision``.
+    var otherRevision: RevisionEntry?
+    var device: DeviceEntry?
+    var unit: UnitEntry?
+    /// The type id of the last row recorded in `touched`.
+    var touchedTypeID: Int64?
+}
