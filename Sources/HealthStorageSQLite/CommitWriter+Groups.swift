@@ -10,6 +10,34 @@ extension CommitWriter {
     /// medium export's rows, 32 rows per statement took 0.8× the time of one per row (BENCHMARKS.md, issue 17).
     static let groupRows = 32
 
+    /// Inserts `samples` in order: ``groupRows`` at a time where it can (``tryInsertGroup(_:from:payloads:inserted:)``,
+    /// which calls `inserted` with each UUID), and each other one through `single` with its index.
+    ///
+    /// A group that holds a correlation is placed sample by sample. After a group that meets a stored or repeated
+    /// UUID, so is the rest (a second import of the same export would otherwise try, and undo, every group), and
+    /// so are the last samples, fewer than a group.
+    mutating func insertGrouped(
+        _ samples: [AnySample], payloads: PreparedPayloads?, inserted: (UUID) -> Void,
+        single: (inout CommitWriter, Int) throws -> Void
+    ) throws {
+        var grouping = true
+        var singleUntil = 0
+        var index = 0
+        while index < samples.count {
+            if grouping, index >= singleUntil, samples.count - index >= Self.groupRows {
+                switch try tryInsertGroup(samples, from: index, payloads: payloads, inserted: inserted) {
+                case .inserted:
+                    index += Self.groupRows
+                    continue
+                case .hasCorrelation: singleUntil = index + Self.groupRows
+                case .conflict: grouping = false
+                }
+            }
+            try single(&self, index)
+            index += 1
+        }
+    }
+
     /// What became of a group of rows.
     enum GroupOutcome: Equatable {
         /// Every row was stored, with its metadata rows.
@@ -40,6 +68,7 @@ extension CommitWriter {
                 let sample = samples[start + offset]
                 guard SampleKind(sample) != .correlation else {
                     statement.clearBindings()
+                    retired.removeAll(keepingCapacity: true)
                     return .hasCorrelation
                 }
                 rows.append(
@@ -49,9 +78,11 @@ extension CommitWriter {
             }
         } catch {
             statement.clearBindings()
+            retired.removeAll(keepingCapacity: true)
             throw error
         }
-        let code = try withExtendedLifetime(rows) { try statement.run() }
+        let code = try statement.run()
+        retired.removeAll(keepingCapacity: true)
         if code != SQLITE_DONE {
             if Self.isUniqueConflict(code) { return .conflict }
             throw StorageError(.io, "sample rows rejected (SQLite \(code))")
@@ -71,4 +102,10 @@ extension CommitWriter {
         insertGroup = statement
         return statement
     }
+}
+
+extension SQLiteStorage {
+    /// The rows the writer puts into one `INSERT` statement where it can (for benchmarks that compare it with
+    /// SQLite's floor for the same statement shape).
+    public static var rowsPerStatement: Int { CommitWriter.groupRows }
 }

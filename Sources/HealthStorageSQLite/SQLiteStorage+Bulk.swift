@@ -150,32 +150,19 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         defer { self.writer = writer }
         var outcomes: [BulkOutcome] = []
         outcomes.reserveCapacity(batch.samples.count)
-        // Groups of rows in one statement each. A group that holds a correlation is placed row by row; after a
-        // group that meets a stored or repeated UUID, so is the rest of the batch (a second import of the same
-        // export would otherwise try, and undo, every group). The last rows of a batch, fewer than a group, too.
+        // Groups of rows in one statement each where it can; each other sample is placed by itself, lent by index
+        // (a copy out of the array retains every string of it).
         let samples = batch.samples
-        var grouping = true
-        var rowByRowUntil = 0
-        var index = 0
-        while index < samples.count {
-            if grouping, index >= rowByRowUntil, samples.count - index >= CommitWriter.groupRows {
-                let outcome = try writer.tryInsertGroup(samples, from: index, payloads: payloads) { uuid in
-                    outcomes.append(.inserted(uuid))
-                }
-                switch outcome {
-                case .inserted:
-                    inserted += CommitWriter.groupRows
-                    index += CommitWriter.groupRows
-                    continue
-                case .hasCorrelation: rowByRowUntil = index + CommitWriter.groupRows
-                case .conflict: grouping = false
-                }
-            }
-            // By index: each sample is lent to `place`, not copied out of the array (a copy retains every string).
-            let payload = payloads?.entries[index] ?? .unprepared
-            outcomes.append(try place(samples[index], payload, reidentify, &writer, db))
-            index += 1
-        }
+        try writer.insertGrouped(
+            samples, payloads: payloads,
+            inserted: { uuid in
+                outcomes.append(.inserted(uuid))
+                inserted += 1
+            },
+            single: { writer, index in
+                let payload = payloads?.entries[index] ?? .unprepared
+                outcomes.append(try place(samples[index], payload, reidentify, &writer, db))
+            })
         if !batch.activitySummaries.isEmpty {
             let encoder = StoredJSON.encoder()
             for summary in batch.activitySummaries {

@@ -31,6 +31,12 @@ struct CommitWriter {
     var spanRun: (typeID: Int64, longest: Double)?
     /// The ids of the previous row's type, source and device, and its unit's facts.
     var last = LastRow()
+    /// Entries of ``last`` replaced since the statement being bound last ran: texts of theirs may still be bound
+    /// without a copy, so they are kept until it has (no row holds its entries: that was a retain and a release of
+    /// each per row).
+    var retired: [AnyObject] = []
+    /// The type of each type id met in this commit, for ``touched``.
+    var typeNames: [Int64: SampleType] = [:]
     let insertSample: DirectStatement
     let insertMetadata: DirectStatement
     /// The statement inserting ``groupRows`` rows at once (``tryInsertGroup(_:from:payloads:inserted:)``),
@@ -58,16 +64,8 @@ struct CommitWriter {
     }
 
     mutating func apply(_ commit: StorageCommit) throws -> CommitResult {
-        for sample in commit.inserts {
-            if let correlation = sample.correlation {
-                for member in correlation.objects {
-                    var member = member
-                    if member.sourceRevision == nil { member.sourceRevision = sample.sourceRevision }
-                    try insert(member, correlation: correlation.uuid)
-                }
-            }
-            try insert(sample, correlation: nil)
-        }
+        let inserts = commit.inserts
+        try insertGrouped(inserts, payloads: nil, inserted: { _ in }, single: Self.insertWithMembers(of: inserts))
         var deleted: [DeletedObject] = []
         for uuid in commit.deletions {
             var targets = [uuid]
@@ -112,6 +110,22 @@ struct CommitWriter {
         try db.execute(sql: "UPDATE meta SET anchor = ? WHERE id = 1", arguments: [anchor])
     }
 
+    /// Inserts the sample at an index of `samples` by itself; a correlation's members first, as rows of their own
+    /// that take its source revision when they have none.
+    private static func insertWithMembers(of samples: [AnySample]) -> (inout CommitWriter, Int) throws -> Void {
+        { writer, index in
+            let sample = samples[index]
+            if let correlation = sample.correlation {
+                for member in correlation.objects {
+                    var member = member
+                    if member.sourceRevision == nil { member.sourceRevision = sample.sourceRevision }
+                    try writer.insert(member, correlation: correlation.uuid)
+                }
+            }
+            try writer.insert(sample, correlation: nil)
+        }
+    }
+
     private mutating func insert(_ sample: AnySample, correlation: UUID?) throws {
         if try !tryInsert(sample, correlation: correlation) {
             throw StorageError(.duplicateUUID, "an object with UUID \(sample.uuid.uuidString) is already stored")
@@ -131,9 +145,11 @@ struct CommitWriter {
             row = try bind(sample, correlation: correlation, payload: payload, on: insertSample, at: 0)
         } catch {
             insertSample.clearBindings()
+            retired.removeAll(keepingCapacity: true)
             throw error
         }
-        let code = try withExtendedLifetime(row) { try insertSample.run() }
+        let code = try insertSample.run()
+        retired.removeAll(keepingCapacity: true)
         if code != SQLITE_DONE {
             if Self.isUniqueConflict(code) { return false }
             throw StorageError(.io, "sample row rejected (SQLite \(code))")
@@ -148,16 +164,15 @@ struct CommitWriter {
         code == SQLITE_CONSTRAINT || code == SQLITE_CONSTRAINT | (8 << 8)
     }
 
-    /// What binding one row kept, for its statement's step and for after it: the entries whose texts are bound
-    /// without a copy, and what the row adds to the commit (its anchor, type, span and metadata) once stored.
+    /// What a bound row adds to the commit once its statement has stored it: its anchor, type, span and
+    /// metadata. (The texts it binds without a copy live in ``last`` or ``retired`` until the statement runs.)
     struct BoundRow {
         let anchor: Int64
         let uuid: UUID
-        let type: LastRow.TypeEntry
-        let source: LastRow.RevisionEntry?
-        let unitText: BoundText?
+        let typeID: Int64
         let span: Double
-        let metadata: Metadata
+        /// Nil when the sample has none.
+        let metadata: Metadata?
     }
 
     /// Binds the next row's columns (anchor ``anchor`` + `offset` + 1) to parameters `base + 1` to `base + 22`
@@ -173,9 +188,6 @@ struct CommitWriter {
         s.bind(base + 2, uuid)
         s.bind(base + 3, SampleKind(sample).rawValue)
         s.bind(base + 4, type.id)
-        // The texts bound without a copy (the source's and the unit's) live in the returned row, kept to the step.
-        var source: LastRow.RevisionEntry?
-        var unitText: BoundText?
         if let revision = sample.sourceRevision {
             let columns = try sourceColumns(revision)
             s.bind(base + 5, columns.id)
@@ -183,7 +195,6 @@ struct CommitWriter {
             s.bind(base + 7, columns.version)
             s.bind(base + 8, columns.productType)
             s.bind(base + 9, columns.osVersion)
-            source = columns
         }
         if let device = sample.device { s.bind(base + 10, try deviceID(device)) }
         let start = sample.startDate
@@ -198,13 +209,11 @@ struct CommitWriter {
                 let entry = unitEntry(unit, canonical)
                 s.bind(base + 13, entry.same ? own : entry.toCanonical?.convert(own))
                 if !entry.same {
-                    unitText = entry.text
-                    s.bind(base + 14, unitText)
+                    s.bind(base + 14, entry.text)
                     s.bind(base + 15, own)
                 }
             } else {
-                unitText = unitEntry(unit, unit).text
-                s.bind(base + 14, unitText)
+                s.bind(base + 14, unitEntry(unit, unit).text)
                 s.bind(base + 15, own)
             }
         case .category(let category):
@@ -226,33 +235,35 @@ struct CommitWriter {
         case .unprepared: s.bind(base + 22, try SampleCodec.payload(sample))
         }
         return BoundRow(
-            anchor: rowAnchor, uuid: uuid, type: type, source: source, unitText: unitText,
-            span: max(0, end.timeIntervalSince(start)), metadata: metadata)
+            anchor: rowAnchor, uuid: uuid, typeID: type.id, span: max(0, end.timeIntervalSince(start)),
+            metadata: metadata.isEmpty ? nil : metadata)
     }
 
     /// Records a row its statement stored: the anchor moves to it; its span, its metadata rows and its type.
     mutating func stored(_ row: BoundRow) throws {
         anchor = row.anchor
-        if let run = spanRun, run.typeID == row.type.id {
+        if let run = spanRun, run.typeID == row.typeID {
             if row.span > run.longest { spanRun?.longest = row.span }
         } else {
             endSpanRun()
-            spanRun = (row.type.id, row.span)
+            spanRun = (row.typeID, row.span)
         }
-        for (key, value) in row.metadata.entries {
-            let columns = SampleCodec.columns(value)
-            insertMetadata.bind(1, row.anchor)
-            insertMetadata.bind(2, key.rawValue)
-            insertMetadata.bind(3, columns.kind.rawValue)
-            insertMetadata.bind(4, columns.text)
-            insertMetadata.bind(5, columns.number)
-            if try insertMetadata.run() != SQLITE_DONE {
-                throw StorageError(.io, "metadata row rejected for key \(key.rawValue)")
+        if let metadata = row.metadata {
+            for (key, value) in metadata.entries {
+                let columns = SampleCodec.columns(value)
+                insertMetadata.bind(1, row.anchor)
+                insertMetadata.bind(2, key.rawValue)
+                insertMetadata.bind(3, columns.kind.rawValue)
+                insertMetadata.bind(4, columns.text)
+                insertMetadata.bind(5, columns.number)
+                if try insertMetadata.run() != SQLITE_DONE {
+                    throw StorageError(.io, "metadata row rejected for key \(key.rawValue)")
+                }
             }
         }
-        if row.type.id != last.touchedTypeID {
-            touched.insert(row.type.type)
-            last.touchedTypeID = row.type.id
+        if row.typeID != last.touchedTypeID, let type = typeNames[row.typeID] {
+            touched.insert(type)
+            last.touchedTypeID = row.typeID
         }
     }
 
@@ -268,6 +279,7 @@ struct CommitWriter {
         let found = try cache.typeID(TypeKey(type), db)
         let entry = LastRow.TypeEntry(type: type, id: found.id, canonical: found.canonical)
         last.type = entry
+        typeNames[found.id] = type
         return entry
     }
 
@@ -277,6 +289,7 @@ struct CommitWriter {
             // Equal, from another batch (an importer makes each batch's anew): keep this copy, so the next rows
             // compare by identity again.
             let entry = hit.with(revision)
+            retired.append(hit)
             last.revision = entry
             return entry
         }
@@ -291,6 +304,7 @@ struct CommitWriter {
             nameOverride: .of(source.name == revision.source.name ? nil : revision.source.name),
             version: .of(revision.version), productType: .of(revision.productType),
             osVersion: .of(revision.operatingSystemVersion?.description))
+        if let dropped = last.otherRevision { retired.append(dropped) }
         last.otherRevision = last.revision
         last.revision = entry
         return entry
@@ -309,6 +323,7 @@ struct CommitWriter {
     private mutating func unitEntry(_ unit: HealthUnit, _ canonical: HealthUnit) -> LastRow.UnitEntry {
         if let hit = last.unit, hit.unit == unit, hit.canonical == canonical { return hit }
         let entry = LastRow.UnitEntry(unit: unit, canonical: canonical)
+        if let dropped = last.unit { retired.append(dropped) }
         last.unit = entry
         return entry
     }

@@ -110,6 +110,36 @@ import Testing
         #expect(grouped.inserted == samples.count - 1)
     }
 
+    @Test func aCommitOfManySamplesStoresWhatOneByOneCommitsStore() async throws {
+        let samples = Self.samples()
+        let grouped = try SQLiteStorage.temporary()
+        let result = try await grouped.commit(StorageCommit(inserts: samples))
+        let single = try SQLiteStorage.temporary()
+        for sample in samples { _ = try await single.commit(StorageCommit(inserts: [sample])) }
+        let stored = try await grouped.samples(matching: SampleRequest()).sorted { $0.anchor < $1.anchor }
+        #expect(stored == (try await single.samples(matching: SampleRequest()).sorted { $0.anchor < $1.anchor }))
+        #expect(result.anchor == Int64(samples.count + 2))
+        #expect(
+            result.touchedTypes
+                == Set(
+                    samples.map(\.sampleType) + [.quantity(.bloodPressureSystolic), .quantity(.bloodPressureDiastolic)])
+        )
+    }
+
+    @Test func aCommitWithAStoredUUIDInAGroupStoresNothing() async throws {
+        let samples = Self.samples()
+        let storage = try SQLiteStorage.temporary()
+        _ = try await storage.commit(StorageCommit(inserts: [samples[100]]))
+        await #expect(throws: StorageError.self) { try await storage.commit(StorageCommit(inserts: samples)) }
+        do {
+            _ = try await storage.commit(StorageCommit(inserts: samples))
+        } catch {
+            #expect(error.code == .duplicateUUID)
+        }
+        #expect(try await storage.count(matching: .all) == 1)
+        #expect(try await storage.currentAnchor() == 1)
+    }
+
     /// Runs `body` with a commit writer inside one write transaction of a new store.
     static func withWriter<T: Sendable>(
         _ storage: SQLiteStorage, _ body: @escaping @Sendable (inout CommitWriter) throws -> T

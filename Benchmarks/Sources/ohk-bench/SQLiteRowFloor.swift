@@ -14,7 +14,12 @@ enum SQLiteRowFloor {
     /// Makes a store at `path` whose `types` and `sources` know the synthetic sequence's type and two sources
     /// (the first sample of each source, committed through the store), then inserts `batches` through the C API.
     /// The first two samples of the first batch are the ones the store committed.
-    static func insert(_ batches: [[AnySample]], rows: [[SQLiteFloor.Row]], path: String) async throws {
+    ///
+    /// With `rowsPerStatement` above 1, the rows go that many to one `INSERT` (the last ones of a batch, fewer,
+    /// one per statement), as the store's writer groups them (`CommitWriter.groupRows`).
+    static func insert(
+        _ batches: [[AnySample]], rows: [[SQLiteFloor.Row]], path: String, rowsPerStatement: Int = 1
+    ) async throws {
         let storage = try SQLiteStorage(path: path)
         _ = try await storage.commit(StorageCommit(inserts: Array(batches[0].prefix(2))))
         try storage.close()
@@ -30,15 +35,19 @@ enum SQLiteRowFloor {
             db, "SELECT id FROM sources WHERE bundle_id = '\(SyntheticSamples.phone.bundleIdentifier)'")
         var anchor = try integer(db, "SELECT anchor FROM meta WHERE id = 1")
 
-        let insert = try prepare(
-            db,
-            """
+        let columns = """
             INSERT INTO samples (anchor, uuid, kind, type_id, source_id, source_name, source_version, product_type,
                 os_version, device_id, start_date, end_date, value, unit, original_value, category_value,
                 activity_type, duration, route_workout_uuid, correlation_uuid, has_metadata, payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+            VALUES
+            """
+        let parameters = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let insert = try prepare(db, columns + parameters)
         defer { sqlite3_finalize(insert) }
+        let group = max(1, rowsPerStatement)
+        let insertGroup = try prepare(
+            db, columns + repeatElement(parameters, count: group).joined(separator: ", "))
+        defer { sqlite3_finalize(insertGroup) }
         let span = try prepare(
             db,
             """
@@ -52,24 +61,34 @@ enum SQLiteRowFloor {
         for (index, batch) in rows.enumerated() {
             try SQLiteFloor.exec(db, "BEGIN IMMEDIATE")
             var longest = 0.0
-            for row in batch.dropFirst(index == 0 ? 2 : 0) {
-                anchor += 1
-                var uuid = row.uuid
-                sqlite3_bind_int64(insert, 1, anchor)
-                _ = withUnsafeBytes(of: &uuid) { sqlite3_bind_blob(insert, 2, $0.baseAddress, 16, transient) }
-                sqlite3_bind_int64(insert, 3, 0)
-                sqlite3_bind_int64(insert, 4, type)
-                sqlite3_bind_int64(insert, 5, row.source == 1 ? watchSource : phoneSource)
-                sqlite3_bind_double(insert, 11, row.start)
-                sqlite3_bind_double(insert, 12, row.end)
-                sqlite3_bind_double(insert, 13, row.value)
-                sqlite3_bind_int64(insert, 21, 0)
-                longest = max(longest, row.end - row.start)
-                guard sqlite3_step(insert) == SQLITE_DONE else {
+            let batchRows = batch.dropFirst(index == 0 ? 2 : 0)
+            var position = batchRows.startIndex
+            while position < batchRows.endIndex {
+                let count = batchRows.endIndex - position >= group ? group : 1
+                let statement = count == 1 ? insert : insertGroup
+                for (offset, row) in batchRows[position..<(position + count)].enumerated() {
+                    let base = Int32(offset * 22)
+                    anchor += 1
+                    var uuid = row.uuid
+                    sqlite3_bind_int64(statement, base + 1, anchor)
+                    _ = withUnsafeBytes(of: &uuid) {
+                        sqlite3_bind_blob(statement, base + 2, $0.baseAddress, 16, transient)
+                    }
+                    sqlite3_bind_int64(statement, base + 3, 0)
+                    sqlite3_bind_int64(statement, base + 4, type)
+                    sqlite3_bind_int64(statement, base + 5, row.source == 1 ? watchSource : phoneSource)
+                    sqlite3_bind_double(statement, base + 11, row.start)
+                    sqlite3_bind_double(statement, base + 12, row.end)
+                    sqlite3_bind_double(statement, base + 13, row.value)
+                    sqlite3_bind_int64(statement, base + 21, 0)
+                    longest = max(longest, row.end - row.start)
+                }
+                guard sqlite3_step(statement) == SQLITE_DONE else {
                     throw SQLiteFloor.FloorError(String(cString: sqlite3_errmsg(db)))
                 }
-                sqlite3_reset(insert)
-                sqlite3_clear_bindings(insert)
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+                position += count
             }
             sqlite3_bind_int64(span, 1, type)
             sqlite3_bind_double(span, 2, longest)
