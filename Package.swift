@@ -213,7 +213,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HealthStorageSQLiteTests",
-            dependencies: ["HealthCore", "HealthStorage", "HealthStorageSQLite", "HealthTesting"],
+            dependencies: ["HealthCore", "HealthSimulation", "HealthStorage", "HealthStorageSQLite", "HealthTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

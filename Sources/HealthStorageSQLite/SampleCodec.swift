@@ -77,6 +77,7 @@ enum SampleCodec {
         case .workoutRoute(let route):
             return try StoredJSON.encoder().encode(route.locations)
         case .payload(let sample):
+            if case .heartbeats(let beats) = sample.payload { return try HeartbeatPayloadJSON.encode(beats) }
             return try StoredJSON.encoder().encode(sample.payload)
         }
     }
