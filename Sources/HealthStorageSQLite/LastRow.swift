@@ -78,6 +78,8 @@ struct LastRow {
     /// The revision before ``revision``.
     var otherRevision: RevisionEntry?
     var device: DeviceEntry?
+    /// The device before ``device``.
+    var otherDevice: DeviceEntry?
     var unit: UnitEntry?
     /// The type id of the last row recorded in `touched`.
     var touchedTypeID: Int64?

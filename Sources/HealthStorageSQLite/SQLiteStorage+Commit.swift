@@ -310,12 +310,27 @@ struct CommitWriter {
         return entry
     }
 
+    /// The device's id: from the previous row's or the one before (an export's watch records alternate between
+    /// devices), compared by identity first; else from the cache.
     private mutating func deviceID(_ device: Device) throws -> Int64 {
-        if let hit = last.device, hit.device == device {
-            if !hit.device.isIdentical(to: device) { last.device = LastRow.DeviceEntry(device: device, id: hit.id) }
-            return hit.id
+        if let hit = last.device, hit.device.isIdentical(to: device) { return hit.id }
+        if let other = last.otherDevice, other.device.isIdentical(to: device) {
+            last.otherDevice = last.device
+            last.device = other
+            return other.id
         }
-        let id = try cache.deviceID(device, db)
+        // Equal values in another box (each batch's are made anew) are kept in this box, so the next rows compare
+        // by identity again.
+        let id: Int64
+        if let hit = last.device, hit.device == device {
+            id = hit.id
+        } else if let other = last.otherDevice, other.device == device {
+            id = other.id
+            last.otherDevice = last.device
+        } else {
+            id = try cache.deviceID(device, db)
+            last.otherDevice = last.device
+        }
         last.device = LastRow.DeviceEntry(device: device, id: id)
         return id
     }
