@@ -115,6 +115,8 @@ private final class SQLiteBulkSession: @unchecked Sendable {
     private var writer: CommitWriter?
     private var deferred: DeferredIndexes?
     private var previousCache = -2_000
+    /// The connection's `temp_store`, set again after the write in case it could not be inside the transaction.
+    private var previousTempStore = 0
     private var startAnchor: Int64 = 0
     /// One bit per anchor up to `startAnchor`: rows stored before this run that it has met.
     private var met: [UInt64] = []
@@ -131,7 +133,9 @@ private final class SQLiteBulkSession: @unchecked Sendable {
     func begin(_ db: Database) throws {
         previousCache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
         try db.execute(sql: "PRAGMA cache_size = \(SQLiteStorage.bulkCacheSize)")
-        try db.beginTransaction(.immediate)
+        previousTempStore = try SQLiteStorage.withStatementJournalsInMemory(db) {
+            try db.beginTransaction(.immediate)
+        }
         isOpen = true
         deferred = try DeferredIndexes.dropIfEmpty(db)
         let writer = try CommitWriter(db: db, cache: cache)
@@ -266,6 +270,7 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         try db.commit()
         isOpen = false
         try? db.execute(sql: "PRAGMA cache_size = \(previousCache)")
+        try? db.execute(sql: "PRAGMA temp_store = \(previousTempStore)")
         SQLiteStorage.truncateLog(db)
         return BulkWriteResult(
             anchor: writer.anchor, touchedTypes: writer.touched, inserted: inserted, alreadyPresent: alreadyPresent,
@@ -278,6 +283,7 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         isOpen = false
         cache.reset()
         try? db.execute(sql: "PRAGMA cache_size = \(previousCache)")
+        try? db.execute(sql: "PRAGMA temp_store = \(previousTempStore)")
     }
 
     /// Stored samples from before the run that it did not meet and the filter accepts, by type.

@@ -149,9 +149,11 @@ public final class SQLiteStorage: SampleStorage {
                 try await writer.writeWithoutTransaction { db in
                     do {
                         var result: T?
-                        try db.inTransaction(.immediate) {
-                            result = try body(db)
-                            return .commit
+                        try Self.withStatementJournalsInMemory(db) {
+                            try db.inTransaction(.immediate) {
+                                result = try body(db)
+                                return .commit
+                            }
                         }
                         guard let result else { throw StorageError(.io, "\(operation) returned nothing") }
                         return result
@@ -164,6 +166,25 @@ public final class SQLiteStorage: SampleStorage {
         } catch {
             throw Self.storageError(error, operation)
         }
+    }
+
+    /// Runs `begin`, which begins a write transaction, so that the transaction's statement journals stay in
+    /// memory; returns the connection's previous `temp_store`, which is set again when `begin` returns.
+    ///
+    /// A grouped `INSERT` (docs/decisions/0020-grouped-row-inserts.md) keeps a statement journal, so that a
+    /// conflict undoes the statement alone; SQLite writes one over 64 KiB to a temporary file, which a group's pages
+    /// of the `uuid` index exceed (409k more `pwrite` calls in a medium import, about 0.3 s of system time). Where a
+    /// write transaction keeps its statement journals is decided when it begins, from `temp_store`
+    /// (`sqlite3PagerBegin`): `MEMORY` for the `BEGIN`, then the previous setting again, so that a sort in the
+    /// transaction (a deferred index build's) still spills to files. A statement journal holds the pages its
+    /// statement changed that existed before it: for a group, a few dozen, freed when the statement ends.
+    @discardableResult
+    static func withStatementJournalsInMemory(_ db: Database, _ begin: () throws -> Void) throws -> Int {
+        let previous = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
+        defer { try? db.execute(sql: "PRAGMA temp_store = \(previous)") }
+        try begin()
+        return previous
     }
 
     /// Runs a read on a reader connection (a consistent snapshot).
