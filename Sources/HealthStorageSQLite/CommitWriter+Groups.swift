@@ -5,7 +5,7 @@ import HealthCore
 import HealthStorage
 
 extension CommitWriter {
-    /// The rows of one multi-row `INSERT` of a bulk write. SQLite runs a statement's preparation, its end
+    /// The rows of one multi-row `INSERT` (a bulk write's batches and a commit's inserts). SQLite runs a statement's preparation, its end
     /// (`sqlite3VdbeHalt`) and its reset once per statement, not per row: measured with SQLite alone on the
     /// medium export's rows, 32 rows per statement took 0.8× the time of one per row (BENCHMARKS.md, issue 17).
     static let groupRows = 32
@@ -67,8 +67,7 @@ extension CommitWriter {
                 // One access to the array per sample: each one copies the sample.
                 let sample = samples[start + offset]
                 guard SampleKind(sample) != .correlation else {
-                    statement.clearBindings()
-                    retired.removeAll(keepingCapacity: true)
+                    abandon(statement)
                     return .hasCorrelation
                 }
                 rows.append(
@@ -77,16 +76,10 @@ extension CommitWriter {
                         on: statement, at: Int32(offset) * Self.sampleParameterCount, offset: Int64(offset)))
             }
         } catch {
-            statement.clearBindings()
-            retired.removeAll(keepingCapacity: true)
+            abandon(statement)
             throw error
         }
-        let code = try statement.run()
-        retired.removeAll(keepingCapacity: true)
-        if code != SQLITE_DONE {
-            if Self.isUniqueConflict(code) { return .conflict }
-            throw StorageError(.io, "sample rows rejected (SQLite \(code))")
-        }
+        guard try runBound(statement) else { return .conflict }
         for row in rows {
             try stored(row)
             inserted(row.uuid)

@@ -144,24 +144,29 @@ struct CommitWriter {
         do {
             row = try bind(sample, correlation: correlation, payload: payload, on: insertSample, at: 0)
         } catch {
-            insertSample.clearBindings()
-            retired.removeAll(keepingCapacity: true)
+            abandon(insertSample)
             throw error
         }
-        let code = try insertSample.run()
-        retired.removeAll(keepingCapacity: true)
-        if code != SQLITE_DONE {
-            if Self.isUniqueConflict(code) { return false }
-            throw StorageError(.io, "sample row rejected (SQLite \(code))")
-        }
+        guard try runBound(insertSample) else { return false }
         try stored(row)
         return true
     }
 
-    /// Whether a step's result code is a UNIQUE conflict (SQLITE_CONSTRAINT_UNIQUE is
-    /// SQLITE_CONSTRAINT | 8 << 8): a UUID that is taken.
-    static func isUniqueConflict(_ code: Int32) -> Bool {
-        code == SQLITE_CONSTRAINT || code == SQLITE_CONSTRAINT | (8 << 8)
+    /// Steps a statement whose rows are bound, then lets the entries retired while binding them go. False, with
+    /// nothing written, on a UNIQUE conflict (SQLITE_CONSTRAINT_UNIQUE is SQLITE_CONSTRAINT | 8 << 8): a UUID
+    /// that is taken.
+    mutating func runBound(_ statement: DirectStatement) throws -> Bool {
+        defer { retired.removeAll(keepingCapacity: true) }
+        let code = try statement.run()
+        if code == SQLITE_DONE { return true }
+        if code == SQLITE_CONSTRAINT || code == SQLITE_CONSTRAINT | (8 << 8) { return false }
+        throw StorageError(.io, "sample row rejected (SQLite \(code))")
+    }
+
+    /// Forgets what was bound to a statement that will not run (binding failed, or a group was given up).
+    mutating func abandon(_ statement: DirectStatement) {
+        statement.clearBindings()
+        retired.removeAll(keepingCapacity: true)
     }
 
     /// What a bound row adds to the commit once its statement has stored it: its anchor, type, span and

@@ -175,8 +175,9 @@ public final class SQLiteStorage: SampleStorage {
     /// conflict undoes the statement alone; SQLite writes one over 64 KiB to a temporary file, which a group's pages
     /// of the `uuid` index exceed (409k more `pwrite` calls in a medium import, about 0.3 s of system time). Where a
     /// write transaction keeps its statement journals is decided when it begins, from `temp_store`
-    /// (`sqlite3PagerBegin`): `MEMORY` for the `BEGIN`, then the previous setting again, so that a sort in the
-    /// transaction (a deferred index build's) still spills to files. A statement journal holds the pages its
+    /// (`sqlite3PagerBegin`): `MEMORY` for `begin`, then the previous setting again. A bulk write's `begin` is the
+    /// `BEGIN` alone, so its deferred index build still sorts through files; a plain write's is its whole (small)
+    /// transaction. A statement journal holds the pages its
     /// statement changed that existed before it: for a group, a few dozen, freed when the statement ends.
     @discardableResult
     static func withStatementJournalsInMemory(_ db: Database, _ begin: () throws -> Void) throws -> Int {
