@@ -15,33 +15,55 @@ enum ImportBenchmarks {
     /// The clock of the benchmark process (a composition root: it reads the system clock).
     static let clock = ClosureClock { Date() }  // live: composition root
 
-    static func run(export: String, store: String?, parseOnly: Bool, runs: Int, report: inout Report) async throws {
+    static func run(
+        export: String, store: String?, parseOnly: Bool, inflateAhead: Int, chunkSize: Int, runs: Int, report: inout Report
+    ) async throws {
         let url = URL(fileURLWithPath: export)
         for run in 1...max(1, runs) {
             if parseOnly {
-                try parse(url, run: run, report: &report)
+                try parse(url, inflateAhead: inflateAhead, chunkSize: chunkSize, run: run, report: &report)
             } else {
-                try await importExport(url, store: store, run: run, report: &report)
+                try await importExport(
+                    url, store: store, inflateAhead: inflateAhead, chunkSize: chunkSize, run: run, report: &report)
             }
         }
     }
 
-    /// Parses the export into samples (typed, with their identities) and drops them.
-    static func parse(_ url: URL, run: Int, report: inout Report) throws {
+    /// Parses the export into samples (typed, with their identities) and drops them. Besides the wall time, it
+    /// prints the CPU time of the thread that scanned and mapped (`scan_cpu_seconds`): with the archive inflated
+    /// ahead on a thread of its own, that is the parse "from the inflated bytes" on one core.
+    static func parse(_ url: URL, inflateAhead: Int, chunkSize: Int, run: Int, report: inout Report) throws {
         var samples = 0
+        var options = ExportParser.Options(chunkSize: chunkSize, trackRepeats: false)
+        options.inflateAhead = inflateAhead
         let start = ContinuousClock.now
-        let summary = try ExportParser(options: .init(trackRepeats: false)).parse(fileAt: url) { batch in
+        let cpuStart = threadCPUSeconds()
+        let summary = try ExportParser(options: options).parse(fileAt: url) { batch in
             samples += batch.samples.count
         }
+        let cpu = threadCPUSeconds() - cpuStart
         let seconds = elapsed(since: start)
         let name = "ExportParser parse-only \(url.lastPathComponent) (run \(run))"
         report.add(name, seconds: seconds, items: summary.recordCount)
-        print("RESULT suite=parse seconds=\(seconds) records=\(summary.recordCount) samples=\(samples)")
+        print(
+            "RESULT suite=parse seconds=\(seconds) records=\(summary.recordCount) samples=\(samples) "
+                + "scan_cpu_seconds=\(cpu) inflate_ahead=\(inflateAhead)")
+    }
+
+    /// The calling thread's CPU time so far (`CLOCK_THREAD_CPUTIME_ID`).
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Imports the export into a fresh SQLite store: open, import (one transaction), close (WAL checkpoint); with a
     /// `postgres://` store, into a new person of that database (the run's person name is made unique).
-    static func importExport(_ url: URL, store: String?, run: Int, report: inout Report) async throws {
+    static func importExport(
+        _ url: URL, store: String?, inflateAhead: Int, chunkSize: Int, run: Int, report: inout Report
+    ) async throws {
+        var importOptions = ExportImporter.Options(chunkSize: chunkSize)
+        importOptions.inflateAhead = inflateAhead
         if let store, store.hasPrefix("postgres://") {
             let person = "import-\(UUID().uuidString.prefix(8).lowercased())-\(run)"
             let storage = try PostgresStorage(url: store + "?person=\(person)&sslmode=disable")
@@ -52,7 +74,8 @@ enum ImportBenchmarks {
             let uuids: @Sendable () -> UUID = { UUID() }  // live: composition root
             let healthStore = HealthStore(
                 storage: storage, app: .healthApp, clock: clock, calendar: calendar, uuids: uuids)
-            let imported = try await ExportImporter(store: healthStore, clock: clock).importExport(at: url)
+            let imported = try await ExportImporter(store: healthStore, clock: clock, options: importOptions)
+                .importExport(at: url)
             let seconds = elapsed(since: start)
             let records = imported.summary.recordCount
             report.add(
@@ -74,7 +97,7 @@ enum ImportBenchmarks {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let uuids: @Sendable () -> UUID = { UUID() }  // live: composition root
         let healthStore = HealthStore(storage: storage, app: .healthApp, clock: clock, calendar: calendar, uuids: uuids)
-        let importer = ExportImporter(store: healthStore, clock: clock)
+        let importer = ExportImporter(store: healthStore, clock: clock, options: importOptions)
         let imported = try await importer.importExport(at: url)
         let importSeconds = elapsed(since: start)
         // Read while the store is open: SQLite reports no memory in use when its statistics are off (decision 0017).

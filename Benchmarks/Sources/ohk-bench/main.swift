@@ -6,7 +6,7 @@ import HealthRuntime
 // ohk-bench mcp [--years N]   (the agent tools on N years of a simulated person)
 // ohk-bench dashboard [--years N]   (the dashboard's pages on N years: server time and size)
 // ohk-bench crossprocess [--saves N] [--interval-ms N] [--poll-ms N]   (observer here, writer in a child process)
-// ohk-bench import --export PATH [--store PATH] [--parse-only] [--runs N]   (not part of `all`: it needs an export)
+// ohk-bench import --export PATH [--store PATH] [--parse-only] [--inflate-ahead N] [--chunk-kib N] [--runs N]   (not part of `all`: it needs an export)
 let arguments = Array(CommandLine.arguments.dropFirst())
 // As `ohk` does: large blocks are mapped and unmapped (decision 0014), so the import's peak memory is the CLI's.
 ProcessMemory.returnLargeBlocksToTheSystem()
@@ -79,7 +79,8 @@ func runBenchmarks() async throws {
         }
         try await ImportBenchmarks.run(
             export: export, store: stringOption("--store"), parseOnly: arguments.contains("--parse-only"),
-            runs: option("--runs", default: 1), report: &report)
+            inflateAhead: option("--inflate-ahead", default: 2),
+            chunkSize: option("--chunk-kib", default: 1_024) * 1_024, runs: option("--runs", default: 1), report: &report)
     }
     print("")
     print(report.markdown())

@@ -28,8 +28,13 @@ final class ZipEntryReader {
     ///   - entry: The entry, from the archive's ``ZipDirectory``.
     ///   - directory: The archive's directory (to find where the entry's data starts).
     ///   - chunkSize: Bytes produced per ``next()`` at most.
+    ///   - buffers: How many output buffers the inflater takes turns with: one when each chunk is released before
+    ///     the next is asked for; more when chunks are queued (``ZipEntryPrefetcher`` keeps its queue's depth plus
+    ///     two), so that a buffer is free again when its turn comes instead of copied.
     /// - Throws: ``ExportError`` `.io` for an encrypted entry, an unknown compression method or a damaged header.
-    init(url: URL, entry: ZipDirectory.Entry, directory: ZipDirectory, chunkSize: Int = 1 << 20) throws {
+    init(
+        url: URL, entry: ZipDirectory.Entry, directory: ZipDirectory, chunkSize: Int = 1 << 20, buffers: Int = 1
+    ) throws {
         name = url.lastPathComponent + "/" + entry.path
         guard entry.flags & 1 == 0 else {
             throw ExportError(code: .io, message: "the entry is encrypted", file: name)
@@ -49,7 +54,7 @@ final class ZipEntryReader {
             throw ExportError(code: .io, message: "cannot read the archive", file: name)
         }
         remainingInput = entry.compressedSize
-        if entry.method == 8 { inflater = try Inflater(name: name) }
+        if entry.method == 8 { inflater = try Inflater(name: name, buffers: buffers) }
     }
 
     deinit {
@@ -121,13 +126,16 @@ private final class Inflater {
     private var inputOffset = 0
     private(set) var isAtEnd = false
     private let name: String
-    /// The output buffer, reused from chunk to chunk: a chunk is handed out as a slice of it, and writing the next
-    /// one copies it only if the previous chunk is still held (a fresh 1 MiB buffer per chunk cost a page fault per
-    /// 4 KiB, about 10 % of a parse).
-    private var buffer = Data()
+    /// The output buffers, reused in turn from chunk to chunk: a chunk is handed out as a slice of one, and writing
+    /// into it again copies it only if that chunk is still held (a fresh 1 MiB buffer per chunk cost a page fault
+    /// per 4 KiB, about 10 % of a parse).
+    private var buffers: [Data]
+    /// The buffer the next chunk is written into.
+    private var turn = 0
 
-    init(name: String) throws {
+    init(name: String, buffers: Int) throws {
         self.name = name
+        self.buffers = Array(repeating: Data(), count: max(1, buffers))
         let status = inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             throw ExportError(code: .io, message: "cannot start inflating (zlib \(status))", file: name)
@@ -140,10 +148,12 @@ private final class Inflater {
 
     /// Up to `maxOutput` inflated bytes; empty at the end of the stream (or when input ran out).
     func inflate(maxOutput: Int, read: (Int) throws -> Data) throws -> Data {
-        if buffer.count != maxOutput { buffer = Data(count: maxOutput) }
+        let slot = turn
+        turn = (turn + 1) % buffers.count
+        if buffers[slot].count != maxOutput { buffers[slot] = Data(count: maxOutput) }
         var output = Data()
-        swap(&output, &buffer)
-        defer { swap(&output, &buffer) }
+        swap(&output, &buffers[slot])
+        defer { swap(&output, &buffers[slot]) }
         var produced = 0
         while produced < maxOutput, !isAtEnd {
             if inputOffset >= input.count {

@@ -30,6 +30,9 @@ public struct ExportImporter: Sendable {
         public var batchBytes = 4 << 20
         /// Bytes read per chunk.
         public var chunkSize: Int
+        /// Chunks of an archive's document inflated ahead on a thread of the reader's own
+        /// (``ExportParser/Options/inflateAhead``); 0 inflates on the parsing task's thread.
+        public var inflateAhead = 2
         /// Batches the parser may run ahead of the writer (bounds memory).
         public var queueDepth: Int
         /// Whether to report stored samples imported from earlier exports that this export no longer holds.

@@ -79,6 +79,7 @@ struct ImportRun: Sendable {
                 chunkSize: options.chunkSize, batchSize: options.batchSize, trackRepeats: false)
             parserOptions.limits = options.limits
             parserOptions.batchBytes = options.batchBytes
+            parserOptions.inflateAhead = options.inflateAhead
             var stages = ImportStageTimes()
             var stopwatch = StageStopwatch(clock: clock)
             let reader = try ExportReader(url: url, options: parserOptions)

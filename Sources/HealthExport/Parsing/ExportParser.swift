@@ -33,6 +33,11 @@ public struct ExportParser: Sendable {
         public var trackRepeats: Bool
         /// The reader's bounds (tag size, nesting, elements and metadata per top-level element).
         public var limits = ExportLimits()
+        /// Chunks of an archive's document inflated ahead, on a thread of the reader's own, while the scanner
+        /// reads the ones before (2 by default: inflating and its checksum then use the second core, for
+        /// `inflateAhead + 2` chunks of memory). 0 inflates each chunk when the scanner asks for it, on the
+        /// caller's thread. A bare XML file is always read when asked.
+        public var inflateAhead = 2
 
         /// Creates options.
         public init(chunkSize: Int = 1 << 20, batchSize: Int = 4_096, trackRepeats: Bool = true) {

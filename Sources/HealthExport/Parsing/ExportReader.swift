@@ -2,9 +2,11 @@ public import Foundation
 
 /// Reads a Health export (a bare `export.xml` or the `export.zip` archive) one batch at a time, on demand.
 ///
-/// Pull-based: nothing happens between calls to ``next()``, so a caller can hand each batch on asynchronously
-/// (the importer awaits the storage between batches) without a thread of its own. The document is read in chunks
-/// (1 MiB by default) and inflated on the fly; it is never held in memory.
+/// Pull-based: the document is scanned only within calls to ``next()``, so a caller can hand each batch on
+/// asynchronously (the importer awaits the storage between batches) without a thread of its own. The document is
+/// read in chunks (1 MiB by default); an archive's document is inflated a few chunks ahead on a thread of the
+/// reader's own (``ExportParser/Options/inflateAhead``), which stops when the reader is dropped. It is never held
+/// in memory.
 ///
 /// ```swift
 /// let reader = try ExportReader(url: exportZip)
@@ -23,6 +25,9 @@ public final class ExportReader {
     private var readyIndex = 0
     /// The name errors carry: the file, or `export.zip/apple_health_export/export.xml` inside an archive.
     private let documentName: String
+    /// What ``next()`` threw: once it has thrown, it throws the same again (the document is not read further, so
+    /// what came before an error is never completed into a whole export).
+    private var failure: (any Error)?
     /// What the export held, once ``next()`` has returned nil.
     public private(set) var summary: ExportSummary?
     /// Called after every chunk read (and once at the end), from within ``next()``.
@@ -47,8 +52,11 @@ public final class ExportReader {
             let (entry, directory) = try Self.exportEntry(in: url, handle: handle)
             try? handle.close()
             try options.limits.check(entry, name: url.lastPathComponent + "/" + entry.path)
-            let reader = try ZipEntryReader(url: url, entry: entry, directory: directory, chunkSize: options.chunkSize)
-            source = .zip(reader)
+            let depth = options.inflateAhead
+            let reader = try ZipEntryReader(
+                url: url, entry: entry, directory: directory, chunkSize: options.chunkSize,
+                buffers: depth > 0 ? depth + 2 : 1)
+            source = depth > 0 ? .prefetched(ZipEntryPrefetcher(reader: reader, depth: depth)) : .zip(reader)
             documentName = url.lastPathComponent + "/" + entry.path
             session = Session(options: options, totalBytes: Int(exactly: entry.uncompressedSize))
         } else {
@@ -61,7 +69,11 @@ public final class ExportReader {
     }
 
     deinit {
-        if case .file(let handle) = source { try? handle.close() }
+        switch source {
+        case .file(let handle): try? handle.close()
+        case .prefetched(let prefetcher): prefetcher.abandon()
+        case .zip: break
+        }
     }
 
     /// How far reading has come.
@@ -69,8 +81,10 @@ public final class ExportReader {
 
     /// The next batch of samples in document order, or nil once the document has ended (``summary`` is set then).
     ///
-    /// - Throws: ``ExportError`` naming the file (and line and column for malformed XML).
+    /// - Throws: ``ExportError`` naming the file (and line and column for malformed XML); after that, the same
+    ///   error at every call.
     public func next() throws -> ExportBatch? {
+        if let failure { throw failure }
         do {
             while true {
                 if readyIndex < ready.count {
@@ -87,7 +101,11 @@ public final class ExportReader {
                 }
             }
         } catch let error as ExportError {
+            failure = error.naming(documentName)
             throw error.naming(documentName)
+        } catch {
+            failure = error
+            throw error
         }
     }
 
@@ -131,6 +149,8 @@ public final class ExportReader {
 private enum ChunkSource {
     case file(FileHandle)
     case zip(ZipEntryReader)
+    /// An archive's entry inflated ahead on its own thread (``ExportParser/Options/inflateAhead``).
+    case prefetched(ZipEntryPrefetcher)
 
     func nextChunk(_ size: Int, name: String) throws -> Data? {
         switch self {
@@ -142,6 +162,8 @@ private enum ChunkSource {
             return chunk.isEmpty ? nil : chunk
         case .zip(let reader):
             return try reader.next()
+        case .prefetched(let prefetcher):
+            return try prefetcher.next()
         }
     }
 }
