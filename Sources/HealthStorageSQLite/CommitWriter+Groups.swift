@@ -15,8 +15,22 @@ extension CommitWriter {
     ///
     /// A group that holds a correlation is placed sample by sample. After a group that meets a stored or repeated
     /// UUID, so is the rest (a second import of the same export would otherwise try, and undo, every group), and
-    /// so are the last samples, fewer than a group.
+    /// so are the last samples, fewer than a group. The stored samples' metadata rows are inserted in groups of
+    /// their own (``queueMetadata(of:)``), all of them before this returns.
     mutating func insertGrouped(
+        _ samples: [AnySample], payloads: PreparedPayloads?, inserted: (UUID) -> Void,
+        single: (inout CommitWriter, Int) throws -> Void
+    ) throws {
+        do {
+            try insertSamples(samples, payloads: payloads, inserted: inserted, single: single)
+            try flushMetadata()
+        } catch {
+            pendingMetadata.removeAll()
+            throw error
+        }
+    }
+
+    private mutating func insertSamples(
         _ samples: [AnySample], payloads: PreparedPayloads?, inserted: (UUID) -> Void,
         single: (inout CommitWriter, Int) throws -> Void
     ) throws {

@@ -42,6 +42,11 @@ struct CommitWriter {
     /// The statement inserting ``groupRows`` rows at once (``tryInsertGroup(_:from:payloads:inserted:)``),
     /// prepared by the first group.
     var insertGroup: DirectStatement?
+    /// Metadata rows of stored samples not inserted yet (``queueMetadata(of:)``): ``insertGrouped`` and ``finish()``
+    /// insert what is left.
+    var pendingMetadata: [MetadataRow] = []
+    /// The statement inserting ``metadataGroupRows`` metadata rows at once, prepared by the first such group.
+    var insertMetadataGroup: DirectStatement?
 
     /// The columns of a sample row, in the order ``bind(_:correlation:payload:on:at:offset:)`` binds them.
     static let sampleColumns = """
@@ -96,8 +101,10 @@ struct CommitWriter {
         return CommitResult(anchor: anchor, deleted: deleted, touchedTypes: touched)
     }
 
-    /// Folds the longest spans into `type_spans` and stores the anchor: the last step of a write.
+    /// Inserts any metadata rows still queued, folds the longest spans into `type_spans` and stores the anchor: the
+    /// last step of a write.
     mutating func finish() throws {
+        try flushMetadata()
         endSpanRun()
         for (typeID, span) in spans {
             try db.execute(
@@ -244,7 +251,8 @@ struct CommitWriter {
             metadata: metadata.isEmpty ? nil : metadata)
     }
 
-    /// Records a row its statement stored: the anchor moves to it; its span, its metadata rows and its type.
+    /// Records a row its statement stored: the anchor moves to it; its span, its metadata rows (queued) and its
+    /// type.
     mutating func stored(_ row: BoundRow) throws {
         anchor = row.anchor
         if let run = spanRun, run.typeID == row.typeID {
@@ -253,19 +261,7 @@ struct CommitWriter {
             endSpanRun()
             spanRun = (row.typeID, row.span)
         }
-        if let metadata = row.metadata {
-            for (key, value) in metadata.entries {
-                let columns = SampleCodec.columns(value)
-                insertMetadata.bind(1, row.anchor)
-                insertMetadata.bind(2, key.rawValue)
-                insertMetadata.bind(3, columns.kind.rawValue)
-                insertMetadata.bind(4, columns.text)
-                insertMetadata.bind(5, columns.number)
-                if try insertMetadata.run() != SQLITE_DONE {
-                    throw StorageError(.io, "metadata row rejected for key \(key.rawValue)")
-                }
-            }
-        }
+        try queueMetadata(of: row)
         if row.typeID != last.touchedTypeID, let type = typeNames[row.typeID] {
             touched.insert(type)
             last.touchedTypeID = row.typeID

@@ -93,6 +93,30 @@ import Testing
         #expect(withMetadata.count > 40)
     }
 
+    /// Metadata rows go ``CommitWriter/metadataGroupRows`` to a statement, whatever sample they belong to: a
+    /// sample with more entries than a group, and others with one to five, so that groups end inside a sample's
+    /// rows and a remainder smaller than a group is left at the end of each batch.
+    @Test func metadataRowsAreStoredInGroupsAsRowByRowStoresThem() async throws {
+        let build = SampleBuilder(uuids: UUIDSequence(start: 20_000))
+        let samples: [AnySample] = (0..<50).map { i in
+            var metadata = Metadata()
+            for k in 0..<(i == 20 ? CommitWriter.metadataGroupRows + 13 : 1 + i % 5) {
+                metadata[MetadataKey("k\(k)")] = k % 2 == 0 ? .number(Double(i * 100 + k)) : .string("v\(i)-\(k)")
+            }
+            let start = Self.t0.addingTimeInterval(Double(i) * 60)
+            return .quantity(
+                build.steps(Double(i), start: start, end: start.addingTimeInterval(30), metadata: metadata))
+        }
+        let entries = samples.reduce(0) { $0 + $1.metadata.entries.count }
+        #expect(entries > 3 * CommitWriter.metadataGroupRows)
+        for batches in [[samples], [Array(samples[0..<23]), Array(samples[23...])]] {
+            let grouped = try await Self.write(batches)
+            let single = try await Self.write(samples.map { [$0] })
+            #expect(grouped == single)
+            #expect(grouped.stored.map(\.sample.metadata) == samples.map(\.metadata))
+        }
+    }
+
     @Test func storedAndRepeatedUUIDsGiveTheRowByRowOutcomes() async throws {
         var samples = Self.samples()
         let stored = samples[70]
