@@ -105,4 +105,35 @@ struct RecordRunTests {
         // The same device written with a new pointer is the same device.
         #expect(samples[0].device == samples[1].device)
     }
+    /// An iPhone's and a watch's records interleaved by time switch source, version and device at every record;
+    /// here six of each take turns, more than the mapper's caches hold (four), with a new device pointer on every
+    /// record. Every record must still get its own values, and its identity must not depend on what came before:
+    /// the same records in reverse order get the same UUIDs.
+    @Test func sourcesAndDevicesTakingTurnsKeepTheirOwnValuesAndIdentities() throws {
+        let triples = (0..<6).map { index in
+            (
+                // The last two share a source name, with versions of their own.
+                source: "Source \(min(index, 4))", version: "\(index).0",
+                device: "name:Device \(index), manufacturer:Apple Inc., hardware:Model\(index),1&gt;"
+            )
+        }
+        // Two taking turns (within the caches), then all six in rounds (beyond them).
+        let order = [0, 1, 0, 1, 1, 0] + (0..<18).map { $0 % 6 } + [5, 3, 5, 3]
+        let records = order.enumerated().map { position, index in
+            let triple = triples[index]
+            let pointer = "&lt;&lt;HKDevice: 0x\(String(0x1000 + position, radix: 16))&gt;, "
+            return record(
+                source: triple.source, version: triple.version, device: pointer + triple.device, minute: position)
+        }
+        let (samples, summary) = try parse(records)
+        #expect(summary.issues.isEmpty)
+        try #require(samples.count == order.count)
+        #expect(samples.map { $0.sourceRevision?.source.name } == order.map { triples[$0].source })
+        #expect(samples.map { $0.sourceRevision?.version } == order.map { triples[$0].version })
+        #expect(samples.map(\.device?.name) == order.map { "Device \($0)" })
+        #expect(samples.map(\.device?.hardwareVersion) == order.map { "Model\($0),1" })
+        let (reversed, _) = try parse(records.reversed())
+        #expect(Set(samples.map(\.uuid)).count == order.count)
+        #expect(Set(samples.map(\.uuid)) == Set(reversed.map(\.uuid)))
+    }
 }

@@ -167,18 +167,18 @@ extension ExportRecordMapper {
         return (ExportIdentity.uuid(fromHash: hash, prefix: ExportIdentity.timePrefix(start)), hash.high ^ hash.low)
     }
 
-    /// The content key hashed through `type|source|version|`: records come in runs of the same three (their strings
-    /// are the very ones ``RecordValueCache`` handed out, so comparing them is cheap), and the hash of the run's
-    /// prefix is kept instead of hashing some 80 bytes again per record. Same bytes, same key.
+    /// The content key hashed through `type|source|version|`: records come in runs of the same three, or of a few
+    /// that alternate (their strings are the very ones ``RecordValueCache`` handed out, so comparing them is
+    /// cheap), and the hash of each run's prefix is kept instead of hashing some 80 bytes again per record. Same
+    /// bytes, same key.
     mutating func keyPrefix(_ type: String, _ source: String, _ version: String) -> KeyHasher {
-        if let held = heldKeyPrefix, held.type == type, held.source == source, held.version == version {
-            return held.hasher
-        }
+        let prefix = KeyPrefix(type: type, source: source, version: version)
+        if let held = heldKeyPrefixes.value(for: prefix) { return held }
         var hasher = KeyHasher()
         hasher.add(type)
         hasher.add(source)
         hasher.add(version)
-        heldKeyPrefix = (type, source, version, hasher)
+        heldKeyPrefixes.remember(hasher, for: prefix)
         return hasher
     }
 

@@ -80,26 +80,25 @@ extension ExportRecordMapper {
         return (unit, key)
     }
 
-    /// The device, device key and source revision of a header, reused while its run repeats.
-    /// The device and device key of a header, reused while its run repeats.
+    /// The device and device key of a header, reused while its run repeats (or returns after a few others).
     mutating func provenance(of header: SampleHeader) -> Provenance {
         let run = ProvenanceRun(header)
-        if let run, let last = lastProvenance, last.run == run { return last }
+        if let run, let held = recentProvenances.value(for: run) { return held }
         let (device, deviceKey) = device(header.device, generation: header.deviceGeneration)
         let made = Provenance(run: run, device: device, deviceKey: deviceKey)
-        lastProvenance = made
+        if let run { recentProvenances.remember(made, for: run) }
         return made
     }
 
     /// The source revision of a record that is kept (a skipped record registers no source), reused while its
-    /// header's run repeats.
+    /// header's run repeats (or returns after a few others).
     mutating func sourceRevision(
         of header: SampleHeader, sourceName: String, provenance: Provenance
     ) -> SourceRevision {
-        if let run = provenance.run, let last = lastRevision, last.run == run { return last.revision }
+        if let run = provenance.run, let held = recentRevisions.value(for: run) { return held }
         let revision = sourceResolver.revision(
             named: sourceName, version: header.sourceVersion, device: provenance.device)
-        lastRevision = provenance.run.map { ($0, revision) }
+        if let run = provenance.run { recentRevisions.remember(revision, for: run) }
         return revision
     }
 
@@ -126,4 +125,11 @@ extension ExportRecordMapper {
 
     /// Top-level records read so far (the summary's count and the current run's).
     package var recordsRead: Int { summary.recordCount + typeRun.count }
+}
+
+/// The first three parts of a record's content key, whose hash ``ExportRecordMapper/keyPrefix(_:_:_:)`` keeps.
+struct KeyPrefix: Equatable, Sendable {
+    var type: String
+    var source: String
+    var version: String
 }

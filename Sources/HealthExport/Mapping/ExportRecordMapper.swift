@@ -36,12 +36,12 @@ package struct ExportRecordMapper: Sendable {
     var recordValues = RecordValueCache()
     var correlation = CorrelationDraft()
     var workout: WorkoutDraft?
-    /// The content-key hash of the last record's `type|source|version|` (``keyPrefix(_:_:_:)``).
-    var heldKeyPrefix: (type: String, source: String, version: String, hasher: KeyHasher)?
-    /// The device and the source revision of the last record's run (``provenance(of:)``,
+    /// The content-key hashes of the last few records' `type|source|version|` (``keyPrefix(_:_:_:)``).
+    var heldKeyPrefixes = RecentValues<KeyPrefix, KeyHasher>()
+    /// The devices and the source revisions of the last few records' runs (``provenance(of:)``,
     /// ``sourceRevision(of:sourceName:provenance:)``).
-    var lastProvenance: Provenance?
-    var lastRevision: (run: ProvenanceRun, revision: SourceRevision)?
+    var recentProvenances = RecentValues<ProvenanceRun, Provenance>()
+    var recentRevisions = RecentValues<ProvenanceRun, SourceRevision>()
     /// The current run of top-level records of one type (``countRecord(ofType:generation:)``).
     var typeRun = TypeRun()
     /// The last record type and unit resolved (``recordType(_:)``, ``recordUnit(_:_:)``).
@@ -50,8 +50,9 @@ package struct ExportRecordMapper: Sendable {
     /// The distinct device descriptions (without their pointer) seen so far, and the last one admitted.
     var distinctDevices: Set<String> = []
     var lastAdmittedDevice = ""
-    /// The cache generations of the last source and device admitted (``admission(of:)``).
-    var admitted = (source: -1, device: -1)
+    /// The cache generations of the last few sources and devices admitted (``admission(of:)``).
+    var admittedSources = RecentValues<Int, Void>()
+    var admittedDevices = RecentValues<Int, Void>()
     var activity = ActivityDraft()
     var event = EventDraft()
     var route = RouteDraft()
@@ -144,8 +145,8 @@ package struct ExportRecordMapper: Sendable {
     mutating func forgetSharedValues() {
         devices.removeAll(keepingCapacity: true)
         lastDevice = nil
-        lastProvenance = nil
-        lastRevision = nil
+        recentProvenances.removeAll()
+        recentRevisions.removeAll()
         lastRecordUnit = nil
         typing.forgetSharedValues()
         sourceResolver.forgetLastRevision()
@@ -358,9 +359,9 @@ package struct ExportRecordMapper: Sendable {
         let header: SampleHeader
         switch frame {
         case .record:
-            // Most records repeat the last admitted source and device: told by their generations, without a
+            // Most records repeat a recently admitted source and device: told by their generations, without a
             // copy of the header (which retains its three strings).
-            if Self.admitted(record.header, as: admitted) { return nil }
+            if admittedRecently(record.header) { return nil }
             header = record.header
         case .correlation: header = correlation.header
         case .workout:
@@ -372,14 +373,16 @@ package struct ExportRecordMapper: Sendable {
         // is the number of distinct sources so far.
         // A run of elements with the same source or device (the same cache generation) was admitted already.
         if let name = header.sourceName,
-            header.sourceNameGeneration < 0 || header.sourceNameGeneration != admitted.source
+            header.sourceNameGeneration < 0 || !admittedSources.contains(header.sourceNameGeneration)
         {
             if !sourceResolver.knows(name), sourceResolver.count >= limits.maxDistinctSources {
                 return "names more than \(limits.maxDistinctSources) distinct sources in one export"
             }
-            admitted.source = header.sourceNameGeneration
+            if header.sourceNameGeneration >= 0 { admittedSources.remember((), for: header.sourceNameGeneration) }
         }
-        if let description = header.device, header.deviceGeneration < 0 || header.deviceGeneration != admitted.device {
+        if let description = header.device,
+            header.deviceGeneration < 0 || !admittedDevices.contains(header.deviceGeneration)
+        {
             let raw = DeviceDescription.withoutPointer(description)
             if raw != lastAdmittedDevice[...] {
                 let text = String(raw)
@@ -391,17 +394,18 @@ package struct ExportRecordMapper: Sendable {
                 }
                 lastAdmittedDevice = text
             }
-            admitted.device = header.deviceGeneration
+            if header.deviceGeneration >= 0 { admittedDevices.remember((), for: header.deviceGeneration) }
         }
         return nil
     }
 
-    /// Whether the header's source and device (each when present) are the ones last admitted, by their cache
-    /// generations.
-    static func admitted(_ header: borrowing SampleHeader, as admitted: (source: Int, device: Int)) -> Bool {
+    /// Whether the header's source and device (each when present) are among the last few admitted, by their
+    /// cache generations.
+    func admittedRecently(_ header: borrowing SampleHeader) -> Bool {
         (header.sourceName == nil
-            || (header.sourceNameGeneration >= 0 && header.sourceNameGeneration == admitted.source))
-            && (header.device == nil || (header.deviceGeneration >= 0 && header.deviceGeneration == admitted.device))
+            || (header.sourceNameGeneration >= 0 && admittedSources.contains(header.sourceNameGeneration)))
+            && (header.device == nil
+                || (header.deviceGeneration >= 0 && admittedDevices.contains(header.deviceGeneration)))
     }
 
     /// The device of a description and its identity key, cached by its text without the pointer.
