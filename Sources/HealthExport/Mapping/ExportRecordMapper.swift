@@ -34,6 +34,8 @@ package struct ExportRecordMapper: Sendable {
     var record = RecordDraft()
     /// The last values of repeated `Record` attributes (type, unit, source, device), reused by their bytes.
     var recordValues = RecordValueCache()
+    /// The day and zone of the last header date parsed, reused by the next on the same day (``readHeader``).
+    var dates = ExportDateMemo()
     var correlation = CorrelationDraft()
     var workout: WorkoutDraft?
     /// The content-key hashes of the last few records' `type|source|version|` (``keyPrefix(_:_:_:)``).
@@ -345,8 +347,8 @@ package struct ExportRecordMapper: Sendable {
         case .device:
             header.device = recordValues.device(tag, at: index)
             header.deviceGeneration = recordValues.generation(.device)
-        case .startDate: header.start = ExportDateParser.parse(tag.rawValueBytes(at: index))
-        case .endDate: header.end = ExportDateParser.parse(tag.rawValueBytes(at: index))
+        case .startDate: header.start = tag.withRawValueBytes(at: index) { dates.parse($0) }
+        case .endDate: header.end = tag.withRawValueBytes(at: index) { dates.parse($0) }
         case .ignored: break
         case .type, .value, .unit, .other, .minimum, .maximum, .average, .recordCount: return false
         }
