@@ -1,4 +1,5 @@
 import Foundation
+import HealthSimulation
 import Testing
 
 @testable import HealthExport
@@ -34,5 +35,31 @@ import Testing
         let together = try uuids([records.joined(separator: "\n")])
         let apart = try uuids(records)
         #expect(together.count == 6 && together == apart)
+    }
+    /// A record's `unit|device|` is added through a ``KeySuffix`` (a multiplication, not a byte at a time): from any
+    /// state, again and again (each low byte worked out once, then reused), it must end where adding the bytes does.
+    @Test func aSuffixAddsAsItsBytesDo() {
+        var random = SplitMix64(seed: 2_026)
+        let suffixes: [(String, String)] = [
+            ("count", "Apple Watch,Apple Inc.,Watch,Watch7,3,,,11.2,"), ("", "Apple Watch,Apple Inc.,Watch,,,,,,"),
+            ("mL/min·kg", ""), ("", ""), ("count/min", String(repeating: "é", count: 200)),
+        ]
+        for (unit, device) in suffixes {
+            var suffix = KeySuffix(unit, device)
+            for round in 0..<1_500 {
+                // Fresh states, and states sharing a low byte (the kept path).
+                var start = KeyHasher(state: (random.next(), random.next()))
+                if round % 3 == 0 { start = KeyHasher(state: (random.next(), random.next() & ~0xFF | 0x5A)) }
+                var bytewise = start
+                bytewise.add(unit)
+                bytewise.add(device)
+                var multiplied = start
+                suffix.add(to: &multiplied)
+                if multiplied.value != bytewise.value {
+                    Issue.record("\(unit)|\(device)| from \(start.value)")
+                    return
+                }
+            }
+        }
     }
 }

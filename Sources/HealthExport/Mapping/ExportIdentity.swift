@@ -160,6 +160,14 @@ struct KeyHasher {
     /// The hash so far, as (high, low) halves.
     var value: (high: UInt64, low: UInt64) { (high, low) }
 
+    /// FNV-1a's offset basis (the empty key's hash).
+    init() {}
+
+    /// A hasher in the given state, as if the bytes that led to it had been added (``KeySuffix``).
+    init(state: (high: UInt64, low: UInt64)) {
+        (high, low) = state
+    }
+
     mutating func add(_ byte: UInt8) {
         low ^= UInt64(byte)
         // Multiply by the FNV-128 prime 2^88 + 0x13B, modulo 2^128.

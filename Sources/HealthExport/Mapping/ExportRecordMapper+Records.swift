@@ -106,8 +106,8 @@ extension ExportRecordMapper {
                 key.add(summary.maximum)
                 key.add(summary.count)
             }
-            key.add(unitKey)
-            key.add(deviceKey)
+            addKeySuffix(
+                unitKey, deviceKey, run: KeySuffixRun(unit: draft.unitGeneration, header: draft.header), to: &key)
             let (uuid, keyFold) = nextIdentity(key.value, start: start, member: draft.inCorrelation)
             fold = keyFold
             // Built inside the enum: a sample built first and then wrapped is copied whole and destroyed.
@@ -122,8 +122,7 @@ extension ExportRecordMapper {
                 return recordIssue("category value not known for the type", line: draft.line)
             }
             key.add(value)
-            key.add("")
-            key.add(deviceKey)
+            addKeySuffix("", deviceKey, run: KeySuffixRun(unit: KeySuffixRun.noUnit, header: draft.header), to: &key)
             let (uuid, keyFold) = nextIdentity(key.value, start: start, member: draft.inCorrelation)
             fold = keyFold
             sample = .category(
@@ -180,6 +179,21 @@ extension ExportRecordMapper {
         hasher.add(version)
         heldKeyPrefixes.remember(hasher, for: prefix)
         return hasher
+    }
+
+    /// Adds `unit|device|`, the content key's last parts, to `key` through a ``KeySuffix`` kept for the last few
+    /// runs of units and devices (`run`; nil when they were not read through the cache: added byte by byte). A run
+    /// of records adds them in one multiplication each. Same bytes, same key.
+    mutating func addKeySuffix(_ unit: String, _ device: String, run: KeySuffixRun?, to key: inout KeyHasher) {
+        guard let run else {
+            key.add(unit)
+            key.add(device)
+            return
+        }
+        if keySuffixes.update(for: run, { $0.add(to: &key) }) { return }
+        var suffix = KeySuffix(unit, device)
+        suffix.add(to: &key)
+        keySuffixes.remember(suffix, for: run)
     }
 
     /// The average and summary of an iOS 8–9 per-day aggregate (`min`, `max`, `average`, `recordCount`), or nil

@@ -133,3 +133,28 @@ struct KeyPrefix: Equatable, Sendable {
     var source: String
     var version: String
 }
+
+/// The ``RecordValueCache`` generations of a record's unit and device, which decide the content key's last parts
+/// (`unit|device|`): equal runs, equal bytes.
+struct KeySuffixRun: Equatable, Sendable {
+    /// The unit's generation, or ``noUnit`` for a key whose unit part is empty (a category record's).
+    var unit: Int
+    /// The device's generation, or -1 for a record without one.
+    var device: Int
+
+    /// The unit generation of a key whose unit part is empty.
+    static let noUnit = -2
+
+    /// The run of a record's unit (its generation, or ``noUnit``) and its header's device; nil when either was not
+    /// read through the cache.
+    init?(unit: Int, header: borrowing SampleHeader) {
+        guard unit >= 0 || unit == Self.noUnit else { return nil }
+        if header.device == nil {
+            device = -1
+        } else {
+            guard header.deviceGeneration >= 0 else { return nil }
+            device = header.deviceGeneration
+        }
+        self.unit = unit
+    }
+}

@@ -40,6 +40,8 @@ package struct ExportRecordMapper: Sendable {
     var workout: WorkoutDraft?
     /// The content-key hashes of the last few records' `type|source|version|` (``keyPrefix(_:_:_:)``).
     var heldKeyPrefixes = RecentValues<KeyPrefix, KeyHasher>()
+    /// The content key's `unit|device|` of the last few records, each worked out as a ``KeySuffix``.
+    var keySuffixes = RecentValues<KeySuffixRun, KeySuffix>()
     /// The devices and the source revisions of the last few records' runs (``provenance(of:)``,
     /// ``sourceRevision(of:sourceName:provenance:)``).
     var recentProvenances = RecentValues<ProvenanceRun, Provenance>()
