@@ -101,8 +101,9 @@ public final class ExportReader {
                 }
             }
         } catch let error as ExportError {
-            failure = error.naming(documentName)
-            throw error.naming(documentName)
+            let named = error.naming(documentName)
+            failure = named
+            throw named
         } catch {
             failure = error
             throw error
