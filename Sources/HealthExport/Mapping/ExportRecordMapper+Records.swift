@@ -72,7 +72,9 @@ extension ExportRecordMapper {
         // The key: type|source|version|start|end|value|unit|device, hashed piece by piece. The value and unit
         // enter it parsed (`60` and `60.0`, `mL/min·kg` and `mL/min*kg` are the same): the value as the bit
         // pattern of its double, the unit as its canonical spelling.
-        var key = keyPrefix(draft.type, sourceName, draft.header.sourceVersion ?? "")
+        var key = keyPrefix(
+            draft.type, sourceName, draft.header.sourceVersion ?? "",
+            run: KeyPrefixRun(type: draft.typeGeneration, header: draft.header))
         key.add(Int(start.timeIntervalSince1970))
         key.add(Int(end.timeIntervalSince1970))
         let sample: AnySample
@@ -167,17 +169,16 @@ extension ExportRecordMapper {
     }
 
     /// The content key hashed through `type|source|version|`: records come in runs of the same three, or of a few
-    /// that alternate (their strings are the very ones ``RecordValueCache`` handed out, so comparing them is
-    /// cheap), and the hash of each run's prefix is kept instead of hashing some 80 bytes again per record. Same
-    /// bytes, same key.
-    mutating func keyPrefix(_ type: String, _ source: String, _ version: String) -> KeyHasher {
-        let prefix = KeyPrefix(type: type, source: source, version: version)
-        if let held = heldKeyPrefixes.value(for: prefix) { return held }
+    /// that alternate, told apart by their cache generations (`run`; nil when one was not read through the cache,
+    /// and then hashed anew). The hash of each run's prefix is kept instead of hashing some 80 bytes again per
+    /// record, and looking it up compares three integers instead of copying three strings. Same bytes, same key.
+    mutating func keyPrefix(_ type: String, _ source: String, _ version: String, run: KeyPrefixRun?) -> KeyHasher {
+        if let run, let held = heldKeyPrefixes.value(for: run) { return held }
         var hasher = KeyHasher()
         hasher.add(type)
         hasher.add(source)
         hasher.add(version)
-        heldKeyPrefixes.remember(hasher, for: prefix)
+        if let run { heldKeyPrefixes.remember(hasher, for: run) }
         return hasher
     }
 

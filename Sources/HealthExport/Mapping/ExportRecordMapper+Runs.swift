@@ -127,11 +127,28 @@ extension ExportRecordMapper {
     package var recordsRead: Int { summary.recordCount + typeRun.count }
 }
 
-/// The first three parts of a record's content key, whose hash ``ExportRecordMapper/keyPrefix(_:_:_:)`` keeps.
-struct KeyPrefix: Equatable, Sendable {
-    var type: String
-    var source: String
-    var version: String
+/// The ``RecordValueCache`` generations of a record's type, source name and version, which decide the content key's
+/// first parts (`type|source|version|`) whose hash ``ExportRecordMapper/keyPrefix(_:_:_:run:)`` keeps: equal runs,
+/// equal bytes.
+struct KeyPrefixRun: Equatable, Sendable {
+    var type: Int
+    var source: Int
+    /// The version's generation, or -1 for a record without one.
+    var version: Int
+
+    /// The run of a record's type (its generation) and its header's source and version; nil when one of them was
+    /// not read through the cache.
+    init?(type: Int, header: borrowing SampleHeader) {
+        guard type >= 0, header.sourceNameGeneration >= 0 else { return nil }
+        if header.sourceVersion == nil {
+            version = -1
+        } else {
+            guard header.sourceVersionGeneration >= 0 else { return nil }
+            version = header.sourceVersionGeneration
+        }
+        self.type = type
+        source = header.sourceNameGeneration
+    }
 }
 
 /// The ``RecordValueCache`` generations of a record's unit and device, which decide the content key's last parts

@@ -32,14 +32,14 @@ package struct ExportRecordMapper: Sendable {
     var devices: [String: (device: Device, key: String)] = [:]
     var lastDevice: (raw: String, generation: Int, device: Device?, key: String)?
     var record = RecordDraft()
-    /// The last values of repeated `Record` attributes (type, unit, source, device), reused by their bytes.
+    /// The last few values of repeated `Record` attributes (type, unit, source, device), reused by their bytes.
     var recordValues = RecordValueCache()
     /// The day and zone of the last header date parsed, reused by the next on the same day (``readHeader``).
     var dates = ExportDateMemo()
     var correlation = CorrelationDraft()
     var workout: WorkoutDraft?
-    /// The content-key hashes of the last few records' `type|source|version|` (``keyPrefix(_:_:_:)``).
-    var heldKeyPrefixes = RecentValues<KeyPrefix, KeyHasher>()
+    /// The content-key hashes of the last few records' `type|source|version|` (``keyPrefix(_:_:_:run:)``).
+    var heldKeyPrefixes = RecentValues<KeyPrefixRun, KeyHasher>()
     /// The content key's `unit|device|` of the last few records, each worked out as a ``KeySuffix``.
     var keySuffixes = RecentValues<KeySuffixRun, KeySuffix>()
     /// The devices and the source revisions of the last few records' runs (``provenance(of:)``,
