@@ -27,20 +27,11 @@ struct ProvenanceRun: Equatable, Sendable {
 
     /// The run of a header, or nil when one of its values was not read through the cache.
     init?(_ header: SampleHeader) {
-        guard header.sourceNameGeneration >= 0 else { return nil }
+        guard header.sourceNameGeneration >= 0, let version = header.versionRun, let device = header.deviceRun
+        else { return nil }
         source = header.sourceNameGeneration
-        if header.sourceVersion == nil {
-            version = -1
-        } else {
-            guard header.sourceVersionGeneration >= 0 else { return nil }
-            version = header.sourceVersionGeneration
-        }
-        if header.device == nil {
-            device = -1
-        } else {
-            guard header.deviceGeneration >= 0 else { return nil }
-            device = header.deviceGeneration
-        }
+        self.version = version
+        self.device = device
     }
 }
 
@@ -139,15 +130,10 @@ struct KeyPrefixRun: Equatable, Sendable {
     /// The run of a record's type (its generation) and its header's source and version; nil when one of them was
     /// not read through the cache.
     init?(type: Int, header: borrowing SampleHeader) {
-        guard type >= 0, header.sourceNameGeneration >= 0 else { return nil }
-        if header.sourceVersion == nil {
-            version = -1
-        } else {
-            guard header.sourceVersionGeneration >= 0 else { return nil }
-            version = header.sourceVersionGeneration
-        }
+        guard type >= 0, header.sourceNameGeneration >= 0, let version = header.versionRun else { return nil }
         self.type = type
         source = header.sourceNameGeneration
+        self.version = version
     }
 }
 
@@ -165,13 +151,20 @@ struct KeySuffixRun: Equatable, Sendable {
     /// The run of a record's unit (its generation, or ``noUnit``) and its header's device; nil when either was not
     /// read through the cache.
     init?(unit: Int, header: borrowing SampleHeader) {
-        guard unit >= 0 || unit == Self.noUnit else { return nil }
-        if header.device == nil {
-            device = -1
-        } else {
-            guard header.deviceGeneration >= 0 else { return nil }
-            device = header.deviceGeneration
-        }
+        guard unit >= 0 || unit == Self.noUnit, let device = header.deviceRun else { return nil }
         self.unit = unit
+        self.device = device
+    }
+}
+
+extension SampleHeader {
+    /// The version's cache generation for a run: -1 without a version, nil when it was not read through the cache.
+    var versionRun: Int? { Self.run(of: sourceVersion, sourceVersionGeneration) }
+
+    /// The device's cache generation for a run: -1 without a device, nil when it was not read through the cache.
+    var deviceRun: Int? { Self.run(of: device, deviceGeneration) }
+
+    private static func run(of value: String?, _ generation: Int) -> Int? {
+        value == nil ? -1 : generation >= 0 ? generation : nil
     }
 }
