@@ -53,6 +53,24 @@ struct RecordRunTests {
         #expect(summary.issues.count == 1)
     }
 
+    /// Records inside a run whose type, source or unit is empty, unknown or missing: reported by what they wrote,
+    /// and told apart from the run's records around them (the mapper's caches tell values apart by their bytes,
+    /// absence included).
+    @Test func emptyUnknownAndMissingValuesInsideARunAreReportedByTheirWrittenText() throws {
+        let steps = "HKQuantityTypeIdentifierStepCount"
+        let madeUp = "HKDataTypeSleepDurationGoal"
+        let withoutUnit = record(steps, minute: 4).replacingOccurrences(of: "unit=\"count\" ", with: "")
+        let (samples, summary) = try parse([
+            record(steps, minute: 0), record("", minute: 1), record(madeUp, minute: 2),
+            record(steps, source: "", minute: 3), withoutUnit, record(steps, minute: 5),
+        ])
+        #expect(samples.map { $0.sourceRevision?.source.name } == ["Ana’s Apple Watch", "", "Ana’s Apple Watch"])
+        #expect(summary.recordsByType == [steps: 4, "": 1, madeUp: 1])
+        #expect(summary.skipped.keys.map(\.element) == ["Record(\(madeUp))"])
+        #expect(summary.issues.map(\.line) == [3, 6])
+        #expect(summary.issues.map(\.message).allSatisfy { $0.hasPrefix("Record: ") })
+    }
+
     @Test func progressCountsTheRecordsOfTheCurrentRun() throws {
         let text = (["<HealthData locale=\"en_US\">"] + (0..<5).map { record(minute: $0) } + ["</HealthData>"])
             .joined(separator: "\n")
