@@ -20,8 +20,10 @@ extension SQLiteStorage {
     /// full, so memory stays bounded however much is written; a process killed before the commit leaves WAL
     /// frames without a commit record, which recovery ignores.
     ///
-    /// Into an empty store, the `(type, start)`, `(type, end)` and metadata-key indexes are dropped at the start
-    /// and built again from one sorted pass before the commit (`DeferredIndexes`), inside the same transaction.
+    /// Into an empty store, the metadata-key index is dropped at the start and built again from one sorted pass
+    /// before the commit (`DeferredIndexes`), inside the same transaction; so are the `(type, start)` and
+    /// `(type, end)` indexes once the rows prove not to come in start order (while they do, the indexes are kept
+    /// up row by row, which costs less: decision 0023).
     ///
     /// Repeats are found through the `uuid` index: a conflicting row inserted by this run (anchor above the
     /// starting anchor) or already met by it (one bit per earlier anchor) is a repeat; any other conflicting row
@@ -129,7 +131,7 @@ private final class SQLiteBulkSession: @unchecked Sendable {
     }
 
     /// Opens the transaction with a larger page cache (index pages stay in memory instead of being spilled to
-    /// the WAL and read back), dropping the deferrable indexes of an empty store.
+    /// the WAL and read back), dropping the deferrable indexes of an empty store (`DeferredIndexes`).
     func begin(_ db: Database) throws {
         previousCache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
         try db.execute(sql: "PRAGMA cache_size = \(SQLiteStorage.bulkCacheSize)")
@@ -157,6 +159,10 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         // Groups of rows in one statement each where it can; each other sample is placed by itself, lent by index
         // (a copy out of the array retains every string of it).
         let samples = batch.samples
+        // Judged before the rows are written: a batch that shows them out of order is written without the indexes.
+        if try deferred?.observe(starts: samples.lazy.map { $0.startDate }, db) == true {
+            try writer.prepareStatementsAgain()
+        }
         try writer.insertGrouped(
             samples, payloads: payloads,
             inserted: { uuid in

@@ -37,8 +37,8 @@ struct CommitWriter {
     var retired: [AnyObject] = []
     /// The type of each type id met in this commit, for ``touched``.
     var typeNames: [Int64: SampleType] = [:]
-    let insertSample: DirectStatement
-    let insertMetadata: DirectStatement
+    var insertSample: DirectStatement
+    var insertMetadata: DirectStatement
     /// The statement inserting ``groupRows`` rows at once (``tryInsertGroup(_:from:payloads:inserted:)``),
     /// prepared by the first group.
     var insertGroup: DirectStatement?
@@ -64,8 +64,19 @@ struct CommitWriter {
         self.cache = cache
         self.anchor = try SQLiteStorage.anchor(db)
         self.insertSample = try DirectStatement(db, Self.sampleColumns + " VALUES " + Self.sampleParameters)
-        self.insertMetadata = try DirectStatement(
-            db, "INSERT INTO metadata (anchor, key, kind, text, number) VALUES (?, ?, ?, ?, ?)")
+        self.insertMetadata = try DirectStatement(db, Self.metadataInsert)
+    }
+
+    /// The statement inserting one metadata row.
+    static let metadataInsert = "INSERT INTO metadata (anchor, key, kind, text, number) VALUES (?, ?, ?, ?, ?)"
+
+    /// Prepares the statements again after a schema change in the transaction (a bulk write dropping indexes it
+    /// kept live so far): SQLite's connection finalizes the cached statements the writer binds directly.
+    mutating func prepareStatementsAgain() throws {
+        insertSample = try DirectStatement(db, Self.sampleColumns + " VALUES " + Self.sampleParameters)
+        insertMetadata = try DirectStatement(db, Self.metadataInsert)
+        insertGroup = nil
+        insertMetadataGroup = nil
     }
 
     mutating func apply(_ commit: StorageCommit) throws -> CommitResult {
