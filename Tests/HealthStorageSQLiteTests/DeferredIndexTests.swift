@@ -27,6 +27,17 @@ import Testing
         }
     }
 
+    /// The indexes hold every row: SQLite's integrity check passes, and an indexed window query finds exactly the
+    /// six ten-minute samples in an hour.
+    private func expectIndexesHoldEveryRow(_ storage: SQLiteStorage) async throws {
+        #expect(try storage.integrityCheck() == ["ok"])
+        let window =
+            SamplePredicate.type(.quantity(.stepCount))
+            && .date(start: day0.addingTimeInterval(3_600), end: day0.addingTimeInterval(7_200))
+        let found = try await storage.samples(matching: SampleRequest(predicate: window))
+        #expect(found.count == 6)
+    }
+
     @Test func aBulkWriteIntoAnEmptyStoreRebuildsTheSameIndexes() async throws {
         let storage = try SQLiteStorage(path: try TemporaryDirectory.file("deferred.sqlite"))
         let before = try storage.indexes()
@@ -35,13 +46,7 @@ import Testing
         #expect(after.schemaVersion != before.schemaVersion, "the indexes were dropped and rebuilt")
         #expect(after.definitions == before.definitions)
         #expect(after.definitions["samples_by_type_start"] != nil)
-        #expect(try storage.integrityCheck() == ["ok"])
-        // The rebuilt indexes hold every row: an indexed window query finds exactly the samples in it.
-        let window =
-            SamplePredicate.type(.quantity(.stepCount))
-            && .date(start: day0.addingTimeInterval(3_600), end: day0.addingTimeInterval(7_200))
-        let found = try await storage.samples(matching: SampleRequest(predicate: window))
-        #expect(found.count == 6)
+        try await expectIndexesHoldEveryRow(storage)
     }
 
     /// SQLite counts each `DROP INDEX` and `CREATE INDEX` in the schema version. Rows in start order keep the
@@ -66,12 +71,7 @@ import Testing
         let after = try storage.indexes()
         #expect(after.schemaVersion - before.schemaVersion == (shuffled ? 6 : 2))
         #expect(after.definitions == before.definitions)
-        #expect(try storage.integrityCheck() == ["ok"])
-        let window =
-            SamplePredicate.type(.quantity(.stepCount))
-            && .date(start: day0.addingTimeInterval(3_600), end: day0.addingTimeInterval(7_200))
-        let found = try await storage.samples(matching: SampleRequest(predicate: window))
-        #expect(found.count == 6)
+        try await expectIndexesHoldEveryRow(storage)
     }
 
     @Test func aBulkWriteIntoAStoreWithSamplesKeepsItsIndexes() async throws {
