@@ -10,8 +10,8 @@ import GRDB
 ///
 /// Two of them, `(type, start)` and `(type, end)`, are kept live while the rows come in start order, as a Health
 /// export's do (grouped by type, each type in time order; decision 0023): each entry then lands on the index's
-/// last pages, which stay in the page cache, and that costs less than the sorted pass (a medium import 0.93×,
-/// large 0.91×: BENCHMARKS.md). Once more than one row in ``disorderDivisor`` starts before the row written just
+/// last pages, which stay in the page cache, and that costs less than the sorted pass (a medium or large import
+/// about 0.95×: BENCHMARKS.md). Once more than one row in ``disorderDivisor`` starts before the row written just
 /// before it (after ``minimumRows``), they are dropped too and built at the end with the others: in random order
 /// the live path costs 1.4× the sorted pass.
 struct DeferredIndexes {

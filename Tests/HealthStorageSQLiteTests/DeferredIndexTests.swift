@@ -14,10 +14,13 @@ import Testing
 
     struct Boom: Error {}
 
-    private func steps(_ count: Int) -> [AnySample] {
+    /// `count` ten-minute step samples from `day0`; with `metadata`, every third has a metadata entry.
+    private func steps(_ count: Int, metadata: Bool = false) -> [AnySample] {
         (0..<count).map { i in
             let start = day0.addingTimeInterval(Double(i) * 600)
-            return .quantity(build.steps(Double(10 + i), start: start, end: start.addingTimeInterval(300)))
+            let entries: Metadata = metadata && i % 3 == 0 ? [MetadataKey("index"): .number(Double(i))] : [:]
+            return .quantity(
+                build.steps(Double(10 + i), start: start, end: start.addingTimeInterval(300), metadata: entries))
         }
     }
 
@@ -52,12 +55,13 @@ import Testing
     /// SQLite counts each `DROP INDEX` and `CREATE INDEX` in the schema version. Rows in start order keep the
     /// `(type, start)` and `(type, end)` indexes live: only the metadata index is dropped and built again (2).
     /// Rows out of order drop those two as well, after the first batch that shows it, and build all three at the
-    /// end (6). Either way the store ends with the same indexes, holding every row.
+    /// end (6). Either way the store ends with the same indexes, holding every row and every metadata entry (the
+    /// writer's statements, prepared again after the drop, go on inserting both).
     @Test(arguments: [false, true])
     func rowsInStartOrderKeepTheTypeIndexesLiveAndRowsOutOfOrderDeferThem(shuffled: Bool) async throws {
         let storage = try SQLiteStorage(path: try TemporaryDirectory.file("order.sqlite"))
         let before = try storage.indexes()
-        var samples = steps(30_000)
+        var samples = steps(30_000, metadata: true)
         if shuffled {
             // A fixed permutation (a multiplier prime to the count): deterministic, and far from start order.
             samples = (0..<samples.count).map { samples[($0 * 7_919) % samples.count] }
@@ -72,6 +76,9 @@ import Testing
         #expect(after.schemaVersion - before.schemaVersion == (shuffled ? 6 : 2))
         #expect(after.definitions == before.definitions)
         try await expectIndexesHoldEveryRow(storage)
+        let stored = try await storage.samples(matching: SampleRequest(predicate: .all))
+        #expect(stored.count == 30_000)
+        #expect(stored.filter { !$0.sample.metadata.isEmpty }.count == 10_000)
     }
 
     @Test func aBulkWriteIntoAStoreWithSamplesKeepsItsIndexes() async throws {
