@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HealthCore
 
 /// The secondary indexes a bulk write into an EMPTY store builds once at its end instead of row by row.
 ///
@@ -56,13 +57,14 @@ struct DeferredIndexes {
     /// Out of order: more than one row in this many starting before the row before it.
     static let disorderDivisor = 10
 
-    /// Notes the start dates of the rows about to be written, in the order they will be written; once the rows are
-    /// out of order (above), drops the live indexes, to build them at the end with the others. Returns whether it
-    /// dropped them: the schema changed, and statements prepared before must be prepared again.
-    mutating func observe(starts: some Sequence<Date>, _ db: Database) throws -> Bool {
+    /// Notes the start dates of the samples about to be written, in the order they will be written; once the rows
+    /// are out of order (above), drops the live indexes, to build them at the end with the others. Returns whether
+    /// it dropped them: the schema changed, and statements prepared before must be prepared again.
+    mutating func observe(_ samples: borrowing [AnySample], _ db: Database) throws -> Bool {
         guard !live.isEmpty else { return false }
-        for start in starts {
-            let time = start.timeIntervalSinceReferenceDate
+        // By index: a sample copied out of the array (as a sequence's element is) retains every reference it holds.
+        for index in samples.indices {
+            let time = samples[index].startDate.timeIntervalSinceReferenceDate
             if time < lastStart { outOfOrder += 1 }
             lastStart = time
             rows += 1

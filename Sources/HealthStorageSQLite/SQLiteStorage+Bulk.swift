@@ -160,7 +160,7 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         // (a copy out of the array retains every string of it).
         let samples = batch.samples
         // Judged before the rows are written: a batch that shows them out of order is written without the indexes.
-        if try deferred?.observe(starts: samples.lazy.map { $0.startDate }, db) == true {
+        if try deferred?.observe(samples, db) == true {
             try writer.prepareStatementsAgain()
         }
         try writer.insertGrouped(

@@ -63,17 +63,20 @@ struct CommitWriter {
         self.db = db
         self.cache = cache
         self.anchor = try SQLiteStorage.anchor(db)
-        self.insertSample = try DirectStatement(db, Self.sampleColumns + " VALUES " + Self.sampleParameters)
+        self.insertSample = try DirectStatement(db, Self.sampleInsert)
         self.insertMetadata = try DirectStatement(db, Self.metadataInsert)
     }
 
-    /// The statement inserting one metadata row.
+    /// The statements inserting one sample row and one metadata row.
+    static let sampleInsert = sampleColumns + " VALUES " + sampleParameters
     static let metadataInsert = "INSERT INTO metadata (anchor, key, kind, text, number) VALUES (?, ?, ?, ?, ?)"
 
     /// Prepares the statements again after a schema change in the transaction (a bulk write dropping indexes it
-    /// kept live so far): SQLite's connection finalizes the cached statements the writer binds directly.
+    /// kept live so far): GRDB finalizes the connection's cached statements when the schema changes
+    /// (`Database.clearSchemaCache()`), and the writer binds their handles directly. The grouped statements are
+    /// prepared again on their first use.
     mutating func prepareStatementsAgain() throws {
-        insertSample = try DirectStatement(db, Self.sampleColumns + " VALUES " + Self.sampleParameters)
+        insertSample = try DirectStatement(db, Self.sampleInsert)
         insertMetadata = try DirectStatement(db, Self.metadataInsert)
         insertGroup = nil
         insertMetadataGroup = nil
