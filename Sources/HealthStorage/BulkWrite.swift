@@ -63,10 +63,19 @@ public struct BulkWriteOptions: Sendable {
     /// UUID) and that the run did not meet again (``BulkWriteResult/unmet``). Correlation members are not
     /// counted (their correlation is).
     public var countUnmet: (@Sendable (UUID) -> Bool)?
+    /// Work to run once the write has committed, while the storage finishes it: SQLite copies its write-ahead
+    /// log into the database file meanwhile (on a connection of its own), instead of before or after the work.
+    /// It runs outside the write's lock, so it may read and write the storage; `bulkWrite` returns when both
+    /// are done. It is not run when the write fails. A storage with nothing to finish runs it after the commit.
+    public var afterCommit: (@Sendable (BulkWriteResult) async -> Void)?
 
     /// Creates options.
-    public init(countUnmet: (@Sendable (UUID) -> Bool)? = nil) {
+    public init(
+        countUnmet: (@Sendable (UUID) -> Bool)? = nil,
+        afterCommit: (@Sendable (BulkWriteResult) async -> Void)? = nil
+    ) {
         self.countUnmet = countUnmet
+        self.afterCommit = afterCommit
     }
 }
 

@@ -10,7 +10,7 @@ extension InMemoryStorage {
     public func bulkWrite<T: Sendable>(
         options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
     ) async throws -> (value: T, result: BulkWriteResult) {
-        try await bulkGate.withLock {
+        let written: (value: T, result: BulkWriteResult) = try await bulkGate.withLock {
             let snapshot = state.withLock { $0 }
             let sink = InMemoryBulkSink(snapshot: snapshot)
             defer { sink.close() }
@@ -45,6 +45,8 @@ extension InMemoryStorage {
                     alreadyPresent: staged.met.count, unmet: unmet)
             )
         }
+        await options.afterCommit?(written.result)
+        return written
     }
 }
 

@@ -15,9 +15,11 @@ extension PostgresStorage {
         let logger = database.queryLogger
         let database = database
         do {
-            return try await transaction(types: []) { connection, context in
+            let written = try await transaction(types: []) { connection, context in
                 try await Self.bulk(options, produce, connection, context, database, logger)
             }
+            await options.afterCommit?(written.result)
+            return written
         } catch let failure as ProducerFailure {
             throw failure.error
         } catch {

@@ -29,9 +29,31 @@ extension SQLiteStorage {
     /// starting anchor) or already met by it (one bit per earlier anchor) is a repeat; any other conflicting row
     /// was stored before and is reported as already present.
     ///
+    /// After the commit the write-ahead log, which holds everything written, is copied into the database file and
+    /// truncated (`truncateLog`). With ``BulkWriteOptions/afterCommit``, that work runs while the log is copied on
+    /// a connection of its own (`copyLog`), and the log is truncated once both are done: the copy was most of a
+    /// medium import's commit stage, and an import prepares its statistics meanwhile (decision 0024).
+    ///
     /// - Throws: What `produce` throws, unchanged; ``StorageError`` for SQLite failures. Nothing is committed then.
     public func bulkWrite<T: Sendable>(
         options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
+    ) async throws -> (value: T, result: BulkWriteResult) {
+        guard let afterCommit = options.afterCommit else {
+            return try await bulkWrite(options, copyingLog: true, produce)
+        }
+        let written = try await bulkWrite(options, copyingLog: false, produce)
+        async let copied: Void = Self.copyLog(of: writer.path)
+        await afterCommit(written.result)
+        await copied
+        let writer = self.writer
+        try? await writeGate.withLock { try await writer.writeWithoutTransaction { db in Self.truncateLog(db) } }
+        return written
+    }
+
+    /// The write itself, inside the write gate; with `copyingLog` false, the commit leaves the log as it is
+    /// (SQLite's own checkpoint after a commit is held off for this one).
+    private func bulkWrite<T: Sendable>(
+        _ options: BulkWriteOptions, copyingLog: Bool, _ produce: (any BulkSink) async throws -> T
     ) async throws -> (value: T, result: BulkWriteResult) {
         try await writeGate.withLock {
             let session = SQLiteBulkSession(cache: writeCache)
@@ -45,7 +67,7 @@ extension SQLiteStorage {
                     throw ProducerFailure(error: error)
                 }
                 let result = try await writer.writeWithoutTransaction { db in
-                    try session.commit(db, countUnmet: options.countUnmet)
+                    try session.commit(db, countUnmet: options.countUnmet, copyingLog: copyingLog)
                 }
                 return (value, result)
             } catch {
@@ -77,6 +99,25 @@ extension SQLiteStorage {
         sqlite3_busy_timeout(connection, 1_000)
         defer { sqlite3_busy_timeout(connection, Int32(busyTimeout * 1_000)) }
         try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
+    /// Copies the write-ahead log's committed frames into the database file on a connection of its own, on a
+    /// thread of its own (the copy blocks its thread for as long as it takes: ~0.5 s after a million samples).
+    /// It is SQLite's passive checkpoint: it waits for no reader or writer, and they go on meanwhile; a later
+    /// `truncateLog` then only has what was written since to copy. A failure leaves the log for `truncateLog`
+    /// and SQLite's own checkpoints, which is not an error.
+    static func copyLog(of path: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global(qos: .userInitiated).async {
+                var connection: OpaquePointer?
+                if sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK {
+                    sqlite3_exec(connection, "PRAGMA synchronous = NORMAL", nil, nil, nil)
+                    sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                }
+                sqlite3_close(connection)
+                continuation.resume()
+            }
+        }
     }
 }
 
@@ -264,8 +305,11 @@ private final class SQLiteBulkSession: @unchecked Sendable {
     }
 
     /// Ends the write: spans and anchor, the unmet count when asked for, the deferred indexes, then `COMMIT` and
-    /// the log's truncation.
-    func commit(_ db: Database, countUnmet filter: (@Sendable (UUID) -> Bool)?) throws -> BulkWriteResult {
+    /// (with `copyingLog`) the log's truncation. Without it, SQLite's automatic checkpoint, which would copy the
+    /// whole log on this connection as the commit returns, is held off for this commit.
+    func commit(
+        _ db: Database, countUnmet filter: (@Sendable (UUID) -> Bool)?, copyingLog: Bool
+    ) throws -> BulkWriteResult {
         guard isOpen, db.isInsideTransaction, var writer else {
             throw StorageError(.io, "a bulk write was committed after it ended")
         }
@@ -273,11 +317,18 @@ private final class SQLiteBulkSession: @unchecked Sendable {
         self.writer = writer
         let unmet = try filter.map { try unmetCount($0, db) }
         try deferred?.rebuild(db)
-        try db.commit()
+        if copyingLog {
+            try db.commit()
+        } else {
+            let automatic = try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? 1_000
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            defer { try? db.execute(sql: "PRAGMA wal_autocheckpoint = \(automatic)") }
+            try db.commit()
+        }
         isOpen = false
         try? db.execute(sql: "PRAGMA cache_size = \(previousCache)")
         try? db.execute(sql: "PRAGMA temp_store = \(previousTempStore)")
-        SQLiteStorage.truncateLog(db)
+        if copyingLog { SQLiteStorage.truncateLog(db) }
         return BulkWriteResult(
             anchor: writer.anchor, touchedTypes: writer.touched, inserted: inserted, alreadyPresent: alreadyPresent,
             unmet: unmet)

@@ -92,14 +92,27 @@ public struct ExportImporter: Sendable {
             url: url, options: options, clock: clock, started: started, progress: progress,
             validator: store.bulkValidator)
         let countUnmet: (@Sendable (UUID) -> Bool)? = options.reportDisappeared ? ExportIdentity.isExportUUID : nil
-        let (tally, result) = try await store.bulkImport(options: BulkImportOptions(countUnmet: countUnmet)) { sink in
+        // Statistics are prepared once the import has committed, while the store copies its write-ahead log into
+        // the database file (decision 0024).
+        let statistics = Locked(PreparedStatistics())
+        var afterCommit: (@Sendable (HealthBulkImportResult) async -> Void)?
+        if options.prepareStatistics {
+            afterCommit = { @Sendable [store, clock] result in
+                await Self.prepareStatistics(result, store: store, clock: clock, into: statistics)
+            }
+        }
+        let (tally, result) = try await store.bulkImport(
+            options: BulkImportOptions(countUnmet: countUnmet, afterCommit: afterCommit)
+        ) { sink in
             var tally = try await run.run(sink)
             tally.producerEnded = clock.now
             return tally
         }
+        let prepared = statistics.withLock { $0 }
         var report = ImportReport(summary: tally.summary)
         report.stages = tally.stages
-        report.stages.committing = tally.producerEnded.map { max(0, clock.now.timeIntervalSince($0)) } ?? 0
+        report.stages.committing =
+            tally.producerEnded.map { max(0, (prepared.started ?? clock.now).timeIntervalSince($0)) } ?? 0
         report.summary.exactDuplicates = tally.renamed
         report.inserted = tally.inserted
         report.alreadyPresent = tally.alreadyPresent
@@ -118,22 +131,40 @@ public struct ExportImporter: Sendable {
             unmet.filter { $0.value > 0 }.map { DisappearedSample(sampleType: $0.key, count: $0.value) }
                 .sorted { $0.sampleType.identifier < $1.sampleType.identifier }
         }
-        if options.prepareStatistics {
-            let preparing = clock.now
-            FreedMemory.release()  // the commit's sorter, before the statistics' reads
-            let touched = result.touchedTypes.compactMap(\.quantityIdentifier)
-            // The import is committed: a failure here (or cancellation) only leaves the work to the first query.
-            // One type at a time, with the pages its reads freed handed back before the next type's.
-            var prepared: [QuantityTypeIdentifier] = []
-            for type in Set(touched).sorted(by: { $0.rawValue < $1.rawValue }) {
-                guard let done = try? await store.prepareStatistics(for: [type]) else { break }
-                prepared += done
-                FreedMemory.release()
-            }
-            report.statisticsPrepared = prepared
-            report.statisticsSeconds = max(0, clock.now.timeIntervalSince(preparing))
-        }
+        report.statisticsPrepared = prepared.types
+        report.statisticsSeconds = prepared.seconds
         report.seconds = max(0, clock.now.timeIntervalSince(started))
         return report
+    }
+
+    /// What ``prepareStatistics(_:store:clock:into:)`` did: when it started, the types, and its seconds.
+    private struct PreparedStatistics: Sendable {
+        var started: Date?
+        var types: [QuantityTypeIdentifier] = []
+        var seconds: Double = 0
+    }
+
+    /// Brings the merged statistics of the cumulative types an import touched up to date, one type at a time,
+    /// with the pages its reads freed handed back before the next type's. The import is committed: a failure
+    /// here (or cancellation) only leaves the work to the first query.
+    private static func prepareStatistics(
+        _ result: HealthBulkImportResult, store: HealthStore, clock: any HealthClock,
+        into prepared: Locked<PreparedStatistics>
+    ) async {
+        let started = clock.now
+        prepared.withLock { $0.started = started }
+        FreedMemory.release()  // the commit's sorter, before the statistics' reads
+        let touched = Set(result.touchedTypes.compactMap(\.quantityIdentifier))
+        var done: [QuantityTypeIdentifier] = []
+        for type in touched.sorted(by: { $0.rawValue < $1.rawValue }) {
+            guard let types = try? await store.prepareStatistics(for: [type]) else { break }
+            done += types
+            FreedMemory.release()
+        }
+        let seconds = max(0, clock.now.timeIntervalSince(started))
+        prepared.withLock {
+            $0.types = done
+            $0.seconds = seconds
+        }
     }
 }

@@ -7,7 +7,8 @@ import HealthQuery
 /// scan, map) and validates each batch, then hands it over through a small queue; the writing task writes each
 /// batch into the store. Whichever task waits for the other most is not the bottleneck: a parser that waits long
 /// for a full queue means the writer is the slower half, and the reverse. After both, the store commits (for a
-/// first import it builds the deferred indexes then) and statistics are prepared.
+/// first import it builds the deferred indexes then) and statistics are prepared, while SQLite copies its
+/// write-ahead log into the database file (decision 0024).
 public struct ImportStageTimes: Sendable, Hashable, Codable {
     /// Parsing task: reading the document into batches of samples (inflate, XML scanning, mapping, the side
     /// files of each batch).
@@ -20,7 +21,8 @@ public struct ImportStageTimes: Sendable, Hashable, Codable {
     public var writing: Double
     /// Writing task: waiting for the parser's next batch (the queue was empty).
     public var waitingForParser: Double
-    /// After the last batch: the store's commit, with a first import's deferred index build.
+    /// After the last batch: the store's commit, with a first import's deferred index build, until the statistics
+    /// preparation starts (without it, until the store has also copied its log into the database file).
     public var committing: Double
 
     /// All zero.

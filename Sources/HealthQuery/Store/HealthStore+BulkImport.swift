@@ -82,10 +82,27 @@ public struct BulkImportOptions: Sendable {
     /// UUID) and that the import did not meet again (``HealthBulkImportResult/unmet``). Correlation members are
     /// not counted (their correlation is).
     public var countUnmet: (@Sendable (UUID) -> Bool)?
+    /// Work to run once the import has committed and its observers were told, while the storage finishes the
+    /// write (SQLite copies its write-ahead log into the database file meanwhile): the importer prepares
+    /// statistics there. ``HealthStore/bulkImport(options:_:)`` returns when both are done; the work is not run
+    /// when the import fails.
+    public var afterCommit: (@Sendable (HealthBulkImportResult) async -> Void)?
 
     /// Creates options.
-    public init(countUnmet: (@Sendable (UUID) -> Bool)? = nil) {
+    public init(
+        countUnmet: (@Sendable (UUID) -> Bool)? = nil,
+        afterCommit: (@Sendable (HealthBulkImportResult) async -> Void)? = nil
+    ) {
         self.countUnmet = countUnmet
+        self.afterCommit = afterCommit
+    }
+}
+
+extension HealthBulkImportResult {
+    init(_ result: BulkWriteResult) {
+        self.init(
+            anchor: result.anchor, inserted: result.inserted, alreadyPresent: result.alreadyPresent,
+            touchedTypes: result.touchedTypes, unmet: result.unmet)
     }
 }
 
@@ -124,27 +141,35 @@ extension HealthStore {
             throw HealthError.notAuthorized("\(app.bundleIdentifier) may not bulk-import; only a privileged identity")
         }
         let validator = bulkValidator
+        // With work to run after the commit, observers are told first, inside the storage's own after-commit
+        // step; without, as soon as the storage returns.
+        let afterCommit = options.afterCommit.map { work in
+            { @Sendable [self] (result: BulkWriteResult) async in
+                await announce(result)
+                await work(HealthBulkImportResult(result))
+            }
+        }
         let written: (value: T, result: BulkWriteResult)
         do {
-            written = try await storage.bulkWrite(options: BulkWriteOptions(countUnmet: options.countUnmet)) { base in
+            written = try await storage.bulkWrite(
+                options: BulkWriteOptions(countUnmet: options.countUnmet, afterCommit: afterCommit)
+            ) { base in
                 try await produce(HealthBulkSink(base: base, validator: validator))
             }
         } catch let error as StorageError {
             throw error.healthError
         }
-        let result = written.result
-        if !result.touchedTypes.isEmpty {
-            await hub.publishCommit(
-                CommitNotification(
-                    anchor: result.anchor, touchedTypes: result.touchedTypes, committer: app.bundleIdentifier),
-                storage: storage)
-            await noteBackgroundChanges(result.touchedTypes)
-        }
-        return (
-            written.value,
-            HealthBulkImportResult(
-                anchor: result.anchor, inserted: result.inserted, alreadyPresent: result.alreadyPresent,
-                touchedTypes: result.touchedTypes, unmet: result.unmet)
-        )
+        if afterCommit == nil { await announce(written.result) }
+        return (written.value, HealthBulkImportResult(written.result))
+    }
+
+    /// Tells observers, anchored queries and background delivery what a bulk import committed.
+    private nonisolated func announce(_ result: BulkWriteResult) async {
+        guard !result.touchedTypes.isEmpty else { return }
+        await hub.publishCommit(
+            CommitNotification(
+                anchor: result.anchor, touchedTypes: result.touchedTypes, committer: app.bundleIdentifier),
+            storage: storage)
+        await noteBackgroundChanges(result.touchedTypes)
     }
 }

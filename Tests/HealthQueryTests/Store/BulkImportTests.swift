@@ -61,6 +61,33 @@ struct BulkImportTests {
             _ = try await app.bulkImport { _ in 0 }
         }
     }
+
+    /// The after-commit step (the importer's statistics) runs once, on the committed import, and observers are
+    /// told of the import once, as without a step.
+    @Test func theAfterCommitStepRunsOnceOnTheCommittedImport() async throws {
+        let storage = InMemoryStorage()
+        let store = BulkImportTests.store(storage)
+        var updates = store.observe([.quantity(.stepCount)]).makeAsyncIterator()
+        let seen = Locked<[(result: HealthBulkImportResult, stored: Int)]>([])
+        let options = BulkImportOptions(afterCommit: { result in
+            let stored = (try? await storage.count(matching: .all)) ?? -1
+            seen.withLock { $0.append((result, stored)) }
+        })
+        let (_, result) = try await store.bulkImport(options: options) { sink in
+            try await sink.write(BulkBatch(samples: [Self.steps(1), Self.steps(2)]), reidentify: Self.rename)
+        }
+        let steps = seen.withLock { $0 }
+        #expect(steps.count == 1)
+        #expect(steps.first?.result == result)
+        #expect(steps.first?.stored == 2, "the step sees the committed samples")
+        let first = await updates.next()
+        #expect(first?.anchor == result.anchor && first?.types == [.quantity(.stepCount)])
+        // Nothing else was announced: the next commit is the next update.
+        _ = try await store.bulkImport { sink in
+            try await sink.write(BulkBatch(samples: [Self.steps(3)]), reidentify: Self.rename)
+        }
+        #expect(await updates.next()?.anchor == result.anchor + 1)
+    }
 }
 
 /// Batches validated ahead, off the writing task, through the store's ``BulkValidator``.
