@@ -85,7 +85,8 @@ public struct BulkImportOptions: Sendable {
     /// Work to run once the import has committed and its observers were told, while the storage finishes the
     /// write (SQLite copies its write-ahead log into the database file meanwhile): the importer prepares
     /// statistics there. ``HealthStore/bulkImport(options:_:)`` returns when both are done; the work is not run
-    /// when the import fails.
+    /// when the import fails. A storage that returns without running it (one written before the step existed)
+    /// gets it run by the store once its write returns.
     public var afterCommit: (@Sendable (HealthBulkImportResult) async -> Void)?
 
     /// Creates options.
@@ -143,8 +144,10 @@ extension HealthStore {
         let validator = bulkValidator
         // With work to run after the commit, observers are told first, inside the storage's own after-commit
         // step; without, as soon as the storage returns.
+        let ran = Locked(false)
         let afterCommit = options.afterCommit.map { work in
             { @Sendable [self] (result: BulkWriteResult) async in
+                ran.withLock { $0 = true }
                 await announce(result)
                 await work(HealthBulkImportResult(result))
             }
@@ -159,7 +162,13 @@ extension HealthStore {
         } catch let error as StorageError {
             throw error.healthError
         }
-        if afterCommit == nil { await announce(written.result) }
+        if let afterCommit {
+            // A storage written before `BulkWriteOptions.afterCommit` existed returns without running the step:
+            // observers and the caller's work must not be skipped for that.
+            if !ran.withLock({ $0 }) { await afterCommit(written.result) }
+        } else {
+            await announce(written.result)
+        }
         return (written.value, HealthBulkImportResult(written.result))
     }
 

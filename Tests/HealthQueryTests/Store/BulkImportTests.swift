@@ -88,6 +88,21 @@ struct BulkImportTests {
         }
         #expect(await updates.next()?.anchor == result.anchor + 1)
     }
+
+    /// A storage that predates the after-commit step returns without running it: the store runs it itself,
+    /// once, after telling observers.
+    @Test func theStepRunsOnceEvenWhenTheStorageDropsIt() async throws {
+        let storage = StepIgnoringStorage()
+        let store = BulkImportTests.store(storage)
+        var updates = store.observe([.quantity(.stepCount)]).makeAsyncIterator()
+        let seen = Locked<[HealthBulkImportResult]>([])
+        let options = BulkImportOptions(afterCommit: { result in seen.withLock { $0.append(result) } })
+        let (_, result) = try await store.bulkImport(options: options) { sink in
+            try await sink.write(BulkBatch(samples: [Self.steps(1)]), reidentify: Self.rename)
+        }
+        try #require(seen.withLock { $0 } == [result], "the step ran once")
+        #expect(await updates.next()?.anchor == result.anchor)
+    }
 }
 
 /// Batches validated ahead, off the writing task, through the store's ``BulkValidator``.
