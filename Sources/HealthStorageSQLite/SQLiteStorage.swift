@@ -115,6 +115,18 @@ public final class SQLiteStorage: SampleStorage {
         }
     }
 
+    /// The writer connection's `PRAGMA wal_autocheckpoint`: the log's size in pages after which a commit copies
+    /// it into the file (0 while a bulk write's after-commit step runs). A test hook.
+    package func automaticCheckpointPages() async throws(StorageError) -> Int {
+        do {
+            return try await writer.writeWithoutTransaction { db in
+                try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? 0
+            }
+        } catch {
+            throw Self.storageError(error, "automatic checkpoint setting")
+        }
+    }
+
     /// `PRAGMA integrity_check`'s rows (`["ok"]` for a sound file). A test hook.
     package func integrityCheck() throws(StorageError) -> [String] {
         do {

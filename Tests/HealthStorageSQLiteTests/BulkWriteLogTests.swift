@@ -50,27 +50,26 @@ struct BulkWriteLogTests {
         try reopened.close()
     }
 
-    /// The step's own writes only append to the log (SQLite's automatic checkpoint stays held off on the writer
-    /// connection until the log is truncated), and the automatic checkpoints are back once `bulkWrite` returns.
+    /// SQLite's automatic checkpoint stays off on the writer connection while the step runs (its writes only
+    /// append to the log, instead of syncing the file behind the copy), and is back once `bulkWrite` returns.
     @Test func automaticCheckpointsWaitForTheTruncationAndComeBackAfter() async throws {
         let path = try TemporaryDirectory.file("bulk.sqlite")
         let storage = try SQLiteStorage(path: path)
-        let during = Locked<(before: Int, after: Int)?>(nil)
+        let before = try await storage.automaticCheckpointPages()
+        #expect(before > 0)
+        let during = Locked<Int?>(nil)
         let options = BulkWriteOptions(afterCommit: { _ in
-            let before = Self.logSize(path)
-            // Eight writes of 1 MiB: twice the 1,000 pages after which an automatic checkpoint would run.
-            for key in 0..<8 { try? await storage.setSetting("step-\(key)", Self.mebibyte(key)) }
-            during.withLock { $0 = (before, Self.logSize(path)) }
+            try? await storage.setSetting("step", Data([1]))
+            let pages = try? await storage.automaticCheckpointPages()
+            during.withLock { $0 = pages }
         })
         _ = try await storage.bulkWrite(options: options) { sink in
             try await sink.write(BulkBatch(samples: Self.samples), reidentify: { sample, _ in sample }).count
         }
-        let seen = try #require(during.withLock { $0 })
-        #expect(
-            seen.after >= seen.before + 8 << 20,
-            "the step's writes were appended to the log (\(seen.before) → \(seen.after) bytes)")
+        #expect(during.withLock { $0 } == 0, "held off while the step ran")
+        #expect(try await storage.automaticCheckpointPages() == before, "back after the write")
         #expect(Self.logSize(path) == 0)
-        try await Self.expectAutomaticCheckpoints(storage, path)
+        #expect(try await storage.setting("step") == Data([1]))
         #expect(try storage.integrityCheck() == ["ok"])
         try storage.close()
     }
@@ -80,6 +79,7 @@ struct BulkWriteLogTests {
     @Test func aCancelledStepStillEndsTheLog() async throws {
         let path = try TemporaryDirectory.file("bulk.sqlite")
         let storage = try SQLiteStorage(path: path)
+        let before = try await storage.automaticCheckpointPages()
         let options = BulkWriteOptions(afterCommit: { _ in withUnsafeCurrentTask { $0?.cancel() } })
         let write = Task {
             try await storage.bulkWrite(options: options) { sink in
@@ -89,24 +89,26 @@ struct BulkWriteLogTests {
         let (_, result) = try await write.value
         #expect(result.inserted == 20_000)
         #expect(Self.logSize(path) == 0, "the log was truncated although the task was cancelled")
-        try await Self.expectAutomaticCheckpoints(storage, path)
+        #expect(try await storage.automaticCheckpointPages() == before)
         #expect(try await storage.count(matching: .all) == 20_000)
         try storage.close()
     }
 
-    /// Twelve writes of 1 MiB keep the log under 8 MiB only when SQLite checkpoints it every 1,000 pages (held
-    /// off, it would grow past 12 MiB).
-    private static func expectAutomaticCheckpoints(_ storage: SQLiteStorage, _ path: String) async throws {
-        var largest = 0
-        for key in 0..<12 {
-            try await storage.setSetting("after-\(key)", mebibyte(key))
-            largest = max(largest, logSize(path))
+    /// A bulk write whose producer fails runs no step, commits nothing and leaves the automatic checkpoint as it
+    /// was.
+    @Test func aFailedWriteLeavesTheAutomaticCheckpointAsItWas() async throws {
+        let storage = try SQLiteStorage(path: try TemporaryDirectory.file("bulk.sqlite"))
+        let before = try await storage.automaticCheckpointPages()
+        let options = BulkWriteOptions(afterCommit: { _ in Issue.record("the step ran after a failed write") })
+        await #expect(throws: StorageError.self) {
+            _ = try await storage.bulkWrite(options: options) { sink in
+                _ = try await sink.write(BulkBatch(samples: Self.samples), reidentify: { sample, _ in sample })
+                throw StorageError(.io, "the producer failed")
+            }
         }
-        #expect(largest < 8 << 20, "automatic checkpoints are back (the log reached \(largest) bytes)")
-    }
-
-    private static func mebibyte(_ seed: Int) -> Data {
-        Data(repeating: UInt8(truncatingIfNeeded: seed), count: 1 << 20)
+        #expect(try await storage.automaticCheckpointPages() == before)
+        #expect(try await storage.count(matching: .all) == 0)
+        try storage.close()
     }
 
     private static func logSize(_ path: String) -> Int {
