@@ -122,8 +122,8 @@ extension SQLiteStorage {
     /// It is SQLite's passive checkpoint: it waits for no reader or writer, and they go on meanwhile; a later
     /// `truncateLog` then only has what was written since to copy. The copy then syncs the database file itself:
     /// SQLite's checkpoint syncs it only when no frame was added meanwhile, and the step's writes always add some,
-    /// so the sync of everything copied was left to `truncateLog`, after the step (~0.1 s on a medium import). A failure leaves the log for `truncateLog`
-    /// and SQLite's own checkpoints, which is not an error.
+    /// so the sync of everything copied was left to `truncateLog`, after the step (~0.1 s on a medium import).
+    /// A failure leaves the log for `truncateLog` and SQLite's own checkpoints, which is not an error.
     static func copyLog(of path: String) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global(qos: .userInitiated).async {

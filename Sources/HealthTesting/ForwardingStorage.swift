@@ -15,6 +15,7 @@ public protocol ForwardingStorage: SampleStorage {
     var base: any SampleStorage { get }
 }
 
+/// Every requirement of ``SampleStorage``, handed to ``ForwardingStorage/base`` unchanged.
 extension ForwardingStorage {
     public func commit(_ commit: StorageCommit) async throws(StorageError) -> CommitResult {
         try await base.commit(commit)
