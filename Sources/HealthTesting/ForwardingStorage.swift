@@ -29,6 +29,11 @@ extension ForwardingStorage {
     public func sourceCounts(matching predicate: SamplePredicate) async throws(StorageError) -> [SourceCount] {
         try await base.sourceCounts(matching: predicate)
     }
+    public func quantityPieces(
+        matching predicate: SamplePredicate, canonicalUnit: HealthUnit
+    ) async throws(StorageError) -> [QuantityPiece] {
+        try await base.quantityPieces(matching: predicate, canonicalUnit: canonicalUnit)
+    }
     public func bulkWrite<T: Sendable>(
         options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
     ) async throws -> (value: T, result: BulkWriteResult) {
