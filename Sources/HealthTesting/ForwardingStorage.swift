@@ -34,6 +34,7 @@ extension ForwardingStorage {
     ) async throws(StorageError) -> [QuantityPiece] {
         try await base.quantityPieces(matching: predicate, canonicalUnit: canonicalUnit)
     }
+    public var bulkPreparer: BulkPreparer? { base.bulkPreparer }
     public func bulkWrite<T: Sendable>(
         options: BulkWriteOptions, _ produce: (any BulkSink) async throws -> T
     ) async throws -> (value: T, result: BulkWriteResult) {
