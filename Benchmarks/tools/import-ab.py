@@ -19,6 +19,7 @@ import subprocess
 import sys
 
 FIELD = re.compile(r"(\w+)=([0-9.]+)")
+KEYS = ["import_seconds", "stage_writing", "stage_committing", "statistics_seconds", "after_writing"]
 
 
 def run(binary, export, env):
@@ -31,6 +32,9 @@ def run(binary, export, env):
     if line is None:
         sys.exit(f"{binary}: no RESULT line")
     fields = {k: float(v) for k, v in FIELD.findall(line)}
+    missing = [k for k in KEYS if k != "after_writing" and k not in fields]
+    if missing:
+        sys.exit(f"{binary}: its RESULT line has no {', '.join(missing)} (an ohk-bench from before the stage times?)")
     fields["after_writing"] = fields["import_seconds"] - fields["stage_writing"]
     return fields
 
@@ -45,19 +49,19 @@ def main():
     args = parser.parse_args()
     env_after = dict(item.split("=", 1) for item in args.env_after)
 
-    keys = ["import_seconds", "stage_writing", "stage_committing", "statistics_seconds", "after_writing"]
+    keys = KEYS
     runs = {"before": [], "after": []}
     for pair in range(1, args.pairs + 1):
         for name, binary, env in (("before", args.before, {}), ("after", args.after, env_after)):
             fields = run(binary, args.export, env)
             runs[name].append(fields)
-            print(f"{name:6} {pair:2} " + " ".join(f"{k}={fields.get(k, 0):.3f}" for k in keys), flush=True)
+            print(f"{name:6} {pair:2} " + " ".join(f"{k}={fields[k]:.3f}" for k in keys), flush=True)
 
     print()
     print("| | " + " | ".join(keys) + " |")
     print("|---|" + "---:|" * len(keys))
     for name in ("before", "after"):
-        medians = [statistics.median(r.get(k, 0) for r in runs[name]) for k in keys]
+        medians = [statistics.median(r[k] for r in runs[name]) for k in keys]
         print(f"| {name} | " + " | ".join(f"{m:.3f}" for m in medians) + " |")
     before = [r["import_seconds"] for r in runs["before"]]
     after = [r["import_seconds"] for r in runs["after"]]
