@@ -27,8 +27,8 @@ struct RecordValueSpellingTests {
         return (batch.samples, summary.issues.map(\.message))
     }
 
-    /// Each spelling as the second record of a run of its type (read from its bytes when a plain decimal) and as
-    /// the first of a run, after a record of another type (read from its string): the same sample or issue.
+    /// Each spelling as the second record of a run of its type (where a faster reading inside a run would take it)
+    /// and as the first of a run, after a record of another type: the same sample or issue.
     private func expectSameReading(type: String, unit: String, otherType: String, otherUnit: String) throws {
         for (index, spelling) in Self.spellings.enumerated() {
             let minute = 10 + index
