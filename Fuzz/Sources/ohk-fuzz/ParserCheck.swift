@@ -43,6 +43,11 @@ enum ParserCheck {
             chunked = parseChunks(data, plan: plan)
         }
         if whole != chunked { reportDifference(whole, chunked, plan: plan) }
+        // The one-pass reader of plain records must map the same as the general path.
+        var general = ExportParser.Options()
+        general.readsPlainRecordsInOnePass = false
+        let generalPath = outcome { try merged(ExportParser(options: general).parse(data: data)) }
+        if whole != generalPath { reportDifference(whole, generalPath, plan: plan, what: "the general path") }
         invariant(whole.error == scan.error, "the parser's error \(describe(whole.error)) is not the scanner's")
         guard let summary = whole.summary else { return }
         checkSummary(summary, whole.batch, scan: scan, byteCount: body.count)
@@ -119,8 +124,12 @@ enum ParserCheck {
         error.map(String.init(describing:)) ?? "no error"
     }
 
-    private static func reportDifference(_ whole: ParseOutcome, _ chunked: ParseOutcome, plan: ChunkPlan) {
-        var message = "parsing in chunks (\(plan.ranges.prefix(16).map(\.count))…) differs from one chunk\n"
+    private static func reportDifference(
+        _ whole: ParseOutcome, _ chunked: ParseOutcome, plan: ChunkPlan, what: String? = nil
+    ) {
+        var message =
+            what.map { "\($0) differs from one chunk\n" }
+            ?? "parsing in chunks (\(plan.ranges.prefix(16).map(\.count))…) differs from one chunk\n"
         message += "  error: \(describe(whole.error)) vs \(describe(chunked.error))\n"
         message += differences(whole.batch, chunked.batch)
         if let left = whole.summary, let right = chunked.summary { message += differences(left, right) }

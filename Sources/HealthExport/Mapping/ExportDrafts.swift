@@ -19,6 +19,9 @@ struct SampleHeader {
 struct RecordDraft {
     var type = ""
     var value: String?
+    /// The value already parsed, in place of ``value`` (a record the one-pass reader handed on:
+    /// ``ExportRecordMapper/plainRecordChild(_:)``).
+    var number: Double?
     var unit: String?
     /// The ``RecordValueCache`` generations of `type` and `unit` (-1: no such attribute).
     var typeGeneration = -1
@@ -98,6 +101,8 @@ struct RouteDraft {
 enum MapperFrame {
     case root
     case record
+    /// A `Record` read in one pass (``ExportRecordMapper/startPlainRecord(_:)``).
+    case plainRecord
     case correlation
     case workout
     case event

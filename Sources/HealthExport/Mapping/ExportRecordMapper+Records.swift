@@ -84,7 +84,7 @@ extension ExportRecordMapper {
         if let type = sampleType.quantityIdentifier {
             var summary: QuantitySummary?
             let value: Double
-            if draft.value == nil, !draft.aggregate.isEmpty {
+            if draft.value == nil, draft.number == nil, !draft.aggregate.isEmpty {
                 // iOS 8–9: a day of a discrete type as its minimum, maximum, average and count.
                 guard let aggregate = Self.aggregate(draft.aggregate) else {
                     return recordIssue(
@@ -93,7 +93,7 @@ extension ExportRecordMapper {
                 }
                 (value, summary) = aggregate
             } else {
-                guard let text = draft.value, let parsed = ExportDecimal.parse(text), parsed.isFinite else {
+                guard let parsed = draft.number ?? draft.value.flatMap(ExportDecimal.parse), parsed.isFinite else {
                     return recordIssue("quantity value missing or not a number", line: draft.line)
                 }
                 value = parsed
@@ -102,14 +102,9 @@ extension ExportRecordMapper {
             else {
                 return recordIssue("unit missing or not parsable", line: draft.line)
             }
-            key.add(value)
-            if let summary {
-                key.add(summary.minimum)
-                key.add(summary.maximum)
-                key.add(summary.count)
-            }
-            addKeySuffix(
-                unitKey, deviceKey, run: KeySuffixRun(unit: draft.unitGeneration, header: draft.header), to: &key)
+            addQuantityKey(
+                value, summary, unitKey, deviceKey,
+                run: KeySuffixRun(unit: draft.unitGeneration, header: draft.header), to: &key)
             let (uuid, keyFold) = nextIdentity(key.value, start: start, member: draft.inCorrelation)
             fold = keyFold
             // Built inside the enum: a sample built first and then wrapped is copied whole and destroyed.
@@ -180,6 +175,22 @@ extension ExportRecordMapper {
         hasher.add(version)
         if let run { heldKeyPrefixes.remember(hasher, for: run) }
         return hasher
+    }
+
+    /// Adds a quantity record's `value|unit|device|` to its content key, after `type|source|version|start|end|`:
+    /// the value's bits (then an iOS 8–9 day's minimum, maximum and count), and the suffix (``addKeySuffix``).
+    /// Both readers of a record (``finishRecord()``, ``startPlainRecord(_:)``) go through here: one order of the key.
+    mutating func addQuantityKey(
+        _ value: Double, _ summary: QuantitySummary?, _ unitKey: String, _ deviceKey: String, run: KeySuffixRun?,
+        to key: inout KeyHasher
+    ) {
+        key.add(value)
+        if let summary {
+            key.add(summary.minimum)
+            key.add(summary.maximum)
+            key.add(summary.count)
+        }
+        addKeySuffix(unitKey, deviceKey, run: run, to: &key)
     }
 
     /// Adds `unit|device|`, the content key's last parts, to `key` through a ``KeySuffix`` kept for the last few

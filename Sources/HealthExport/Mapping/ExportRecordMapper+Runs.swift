@@ -33,6 +33,13 @@ struct ProvenanceRun: Equatable, Sendable {
         self.version = version
         self.device = device
     }
+
+    /// The run of a header's source, version and device generations (-1 for an absent version or device).
+    init(source: Int, version: Int, device: Int) {
+        self.source = source
+        self.version = version
+        self.device = device
+    }
 }
 
 /// A run of top-level records of one type, counted into ``ExportSummary/recordsByType`` when the type changes.
@@ -47,6 +54,10 @@ struct RecordTypeRun {
     var generation: Int
     var type: SampleType
     var mayBeCorrelationMember: Bool
+    /// The type's quantity identifier, when it is a quantity type (worked out once per run, not per record).
+    var quantity: QuantityTypeIdentifier?
+    /// Whether the type is heart rate variability (whose beats' times are read in its start date's offset).
+    var isHeartRateVariability = false
 }
 
 extension ExportRecordMapper {
@@ -54,9 +65,11 @@ extension ExportRecordMapper {
     /// the `type` attribute repeats.
     mutating func recordType(_ draft: RecordDraft) -> RecordTypeRun {
         if draft.typeGeneration >= 0, let last = lastRecordType, last.generation == draft.typeGeneration { return last }
-        let made = RecordTypeRun(
+        var made = RecordTypeRun(
             generation: draft.typeGeneration, type: SampleType.catalogued(identifier: draft.type),
             mayBeCorrelationMember: Self.mayBeCorrelationMember(draft.type))
+        made.quantity = made.type.quantityIdentifier
+        made.isHeartRateVariability = draft.type == Self.heartRateVariabilityType
         lastRecordType = made
         return made
     }
@@ -135,6 +148,13 @@ struct KeyPrefixRun: Equatable, Sendable {
         source = header.sourceNameGeneration
         self.version = version
     }
+
+    /// The run of a record's type, source and version generations (`version` -1 for a record without one).
+    init(type: Int, source: Int, version: Int) {
+        self.type = type
+        self.source = source
+        self.version = version
+    }
 }
 
 /// The ``RecordValueCache`` generations of a record's unit and device, which decide the content key's last parts
@@ -152,6 +172,12 @@ struct KeySuffixRun: Equatable, Sendable {
     /// read through the cache.
     init?(unit: Int, header: borrowing SampleHeader) {
         guard unit >= 0 || unit == Self.noUnit, let device = header.deviceRun else { return nil }
+        self.unit = unit
+        self.device = device
+    }
+
+    /// The run of a record's unit and device generations (`device` -1 for a record without one).
+    init(unit: Int, device: Int) {
         self.unit = unit
         self.device = device
     }

@@ -32,6 +32,9 @@ package struct ExportRecordMapper: Sendable {
     var devices: [String: (device: Device, key: String)] = [:]
     var lastDevice: (raw: String, generation: Int, device: Device?, key: String)?
     var record = RecordDraft()
+    /// The record read in one pass (``startPlainRecord(_:)``), and the metadata entries of such records.
+    var plainRecord: PlainRecord?
+    var metadataMemo = MetadataEntryMemo()
     /// The last few values of repeated `Record` attributes (type, unit, source, device), reused by their bytes.
     var recordValues = RecordValueCache()
     /// The day and zone of the last header date parsed, reused by the next on the same day (``readHeader``).
@@ -64,6 +67,11 @@ package struct ExportRecordMapper: Sendable {
     var claimedMembers: [UInt64: Int] = [:]
     /// The bounds on one top-level element.
     package var limits = Limits()
+    /// Whether plain records are read in one pass (``startPlainRecord(_:)``). Off, every record takes the general path:
+    /// the same output, which tests and the fuzzer compare.
+    package var readsPlainRecordsInOnePass = true
+    /// How many records the one-pass reader took.
+    package internal(set) var plainRecordsRead = 0
     /// The current top-level element: where it starts, and how many elements it holds so far.
     var top = TopElement()
 
@@ -153,6 +161,7 @@ package struct ExportRecordMapper: Sendable {
         recentRevisions.removeAll()
         lastRecordUnit = nil
         typing.forgetSharedValues()
+        metadataMemo.removeAll()
         sourceResolver.forgetLastRevision()
     }
 
@@ -202,11 +211,13 @@ package struct ExportRecordMapper: Sendable {
         }
         switch parent {
         case .root:
-            top = TopElement(name: tag.name, line: tag.line, column: tag.column)
+            // Most top-level elements are records: their name is a literal, not a string decoded per record.
+            top = TopElement(name: tag.nameEquals("Record") ? "Record" : tag.name, line: tag.line, column: tag.column)
             let frame = topLevel(tag)
             frames.append(frame)
             top.overflow = admission(of: frame)
         case .record: frames.append(recordChild(tag))
+        case .plainRecord: frames.append(plainRecordChild(tag))
         case .heartRateVariability:
             if tag.nameEquals("InstantaneousBeatsPerMinute") {
                 record.beats.append("\(tag.value(of: "bpm") ?? "")@\(tag.value(of: "time") ?? "")")
@@ -245,11 +256,14 @@ package struct ExportRecordMapper: Sendable {
             summary.issue("\(overflow); skipped", element: top.name, line: top.line, column: top.column)
             summary.skip(top.name, "over a limit of the reader (ExportFormat.md, Limits)")
             workout = nil
+            plainRecord = nil
+            metadataMemo.discardCurrent()
             top = TopElement()
             return
         }
         switch frame {
         case .record: finishRecord()
+        case .plainRecord: finishPlainRecord()
         case .correlation: finishCorrelation()
         case .workout: finishWorkout()
         case .event: finishEvent()
@@ -261,6 +275,7 @@ package struct ExportRecordMapper: Sendable {
 
     private mutating func topLevel(_ tag: XMLStartTag) -> MapperFrame {
         if tag.nameEquals("Record") {
+            if readsPlainRecordsInOnePass, let frame = startPlainRecord(tag) { return frame }
             beginRecord(tag, inCorrelation: false)
             return .record
         }
@@ -298,7 +313,7 @@ package struct ExportRecordMapper: Sendable {
         return unknown(tag)
     }
 
-    private mutating func recordChild(_ tag: XMLStartTag) -> MapperFrame {
+    mutating func recordChild(_ tag: XMLStartTag) -> MapperFrame {
         if tag.nameEquals("MetadataEntry") {
             addMetadata(tag, to: \.record.metadata)
             return .leaf

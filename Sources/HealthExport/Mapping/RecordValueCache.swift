@@ -41,13 +41,22 @@ struct RecordValueCache {
 
     /// The decoded value of the attribute at `index`, reused when its bytes equal those of a value the slot holds.
     mutating func value(_ tag: XMLStartTag, at index: Int, _ slot: Slot) -> String {
+        read(tag, at: index, slot)
+        return latestValue(slot)
+    }
+
+    /// Reads the attribute at `index` into the slot, as ``value(_:at:_:)`` does but without handing out its string
+    /// (which a caller would retain and release), and returns its generation.
+    @discardableResult
+    mutating func read(_ tag: XMLStartTag, at index: Int, _ slot: Slot) -> Int {
         let s = slot.rawValue
         // The bytes are lent, not sliced: a slice per attribute retains and releases the scanner's buffer.
         if let entry = tag.withRawValueBytes(at: index, { find($0, pointerSkip: 0, in: s) }) {
             latest[s] = entry
-            return decoded[entry]
+        } else {
+            decode(tag.rawValueBytes(at: index), pointerSkip: 0, into: s)
         }
-        return decode(tag.rawValueBytes(at: index), pointerSkip: 0, into: s)
+        return generations[latest[s]]
     }
 
     /// The decoded device description at `index`, reused when its bytes equal those of a description the slot
@@ -55,6 +64,14 @@ struct RecordValueCache {
     /// on every record: the held description is then returned, pointer and all. Every reader of a description drops
     /// the pointer first (``DeviceDescription/withoutPointer(_:)``), so that is exact for them.
     mutating func device(_ tag: XMLStartTag, at index: Int) -> String {
+        readDevice(tag, at: index)
+        return latestValue(.device)
+    }
+
+    /// Reads the device description at `index`, as ``device(_:at:)`` does but without handing out its string, and
+    /// returns its generation.
+    @discardableResult
+    mutating func readDevice(_ tag: XMLStartTag, at index: Int) -> Int {
         let s = Slot.device.rawValue
         let (entry, skip) = tag.withRawValueBytes(at: index) { new in
             let skip = Self.pointerPrefixLength(new)
@@ -62,9 +79,16 @@ struct RecordValueCache {
         }
         if let entry {
             latest[s] = entry
-            return decoded[entry]
+        } else {
+            decode(tag.rawValueBytes(at: index), pointerSkip: skip, into: s)
         }
-        return decode(tag.rawValueBytes(at: index), pointerSkip: skip, into: s)
+        return generations[latest[s]]
+    }
+
+    /// The value the slot read last (the one of ``generation(_:)``); empty before the first.
+    func latestValue(_ slot: Slot) -> String {
+        let entry = latest[slot.rawValue]
+        return entry >= 0 ? decoded[entry] : ""
     }
 
     /// The entry of slot `s` that `new` matches, the one returned last tried first.
@@ -94,7 +118,7 @@ struct RecordValueCache {
 
     /// Decodes `bytes` into a place of slot `s` — a free one, else the oldest other than the one returned last —
     /// under a new generation.
-    private mutating func decode(_ bytes: ArraySlice<UInt8>, pointerSkip: Int, into s: Int) -> String {
+    private mutating func decode(_ bytes: ArraySlice<UInt8>, pointerSkip: Int, into s: Int) {
         let value = XMLText.decode(bytes)
         let first = s * Self.depth
         let entry: Int
@@ -113,7 +137,6 @@ struct RecordValueCache {
         lastGeneration[s] += 1
         generations[entry] = lastGeneration[s]
         latest[s] = entry
-        return value
     }
 
     /// The length of a raw device description's pointer prefix — `&lt;&lt;`, then up to 48 bytes without `&`,

@@ -38,6 +38,9 @@ public struct ExportParser: Sendable {
         /// `inflateAhead + 2` chunks of memory). 0 inflates each chunk when the scanner asks for it, on the
         /// caller's thread. A bare XML file is always read when asked.
         public var inflateAhead = 2
+        /// Whether plain records are read in one pass (``ExportRecordMapper/readsPlainRecordsInOnePass``; on by
+        /// default). Off, the output is the same, more slowly: tests and the fuzzer compare the two.
+        package var readsPlainRecordsInOnePass = true
 
         /// Creates options.
         public init(chunkSize: Int = 1 << 20, batchSize: Int = 4_096, trackRepeats: Bool = true) {
@@ -133,6 +136,7 @@ struct Session {
         mapper.limits.maxMetadataEntries = options.limits.maxMetadataEntries
         mapper.limits.maxDistinctSources = options.limits.maxDistinctSources
         mapper.limits.maxDistinctDevices = options.limits.maxDistinctDevices
+        mapper.readsPlainRecordsInOnePass = options.readsPlainRecordsInOnePass
         // A batch is handed on after the chunk that fills it, so it overshoots by up to a chunk's records.
         mapper.batchCapacity = min(options.batchSize + options.batchSize / 2, 1 << 16)
     }
