@@ -47,7 +47,10 @@ enum ParserCheck {
         var general = ExportParser.Options()
         general.readsPlainRecordsInOnePass = false
         let generalPath = outcome { try merged(ExportParser(options: general).parse(data: data)) }
-        if whole != generalPath { reportDifference(whole, generalPath, plan: plan, what: "the general path") }
+        if whole != generalPath {
+            reportDifference(
+                whole, generalPath, plan: plan, what: "parsing with the one-pass reader of plain records off")
+        }
         invariant(whole.error == scan.error, "the parser's error \(describe(whole.error)) is not the scanner's")
         guard let summary = whole.summary else { return }
         checkSummary(summary, whole.batch, scan: scan, byteCount: body.count)
