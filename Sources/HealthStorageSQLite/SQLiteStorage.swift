@@ -19,6 +19,7 @@ public import HealthStorage
 /// ## Topics
 /// - ``init(path:)``
 /// - ``temporary()``
+/// - ``pageSize``
 /// - ``close()``
 public final class SQLiteStorage: SampleStorage {
     /// The database: a `DatabasePool` (one writer connection, readers on snapshots).
@@ -42,9 +43,15 @@ public final class SQLiteStorage: SampleStorage {
     ///
     /// - Parameter path: The database file; `-wal` and `-shm` files live beside it.
     /// - Throws: ``StorageError`` `.io` when the file cannot be opened, `.corrupt` when it is not a database.
-    public init(path: String) throws(StorageError) {
+    public convenience init(path: String) throws(StorageError) {
+        try self.init(path: path, pageSizeIfNew: Self.pageSize)
+    }
+
+    /// Opens (creating if needed) the store at a file path; a file created here gets pages of `pageSizeIfNew`
+    /// bytes instead of ``pageSize`` (a test hook: 4,096 makes a store as versions before decision 0025 did).
+    package init(path: String, pageSizeIfNew: Int) throws(StorageError) {
         do {
-            self.writer = try Self.openPool(path)
+            self.writer = try Self.openPool(path, pageSizeIfNew: pageSizeIfNew)
         } catch {
             throw Self.storageError(error, "open")
         }
@@ -74,7 +81,7 @@ public final class SQLiteStorage: SampleStorage {
             .appendingPathComponent("ohk-sqlite-\(ProcessInfo.processInfo.globallyUniqueString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let pool = try openPool(folder.appendingPathComponent("store.sqlite").path)
+            let pool = try openPool(folder.appendingPathComponent("store.sqlite").path, pageSizeIfNew: pageSize)
             return SQLiteStorage(writer: pool, temporaryFolder: folder)
         } catch {
             try? FileManager.default.removeItem(at: folder)
@@ -82,8 +89,20 @@ public final class SQLiteStorage: SampleStorage {
         }
     }
 
-    /// A pool on a file in WAL mode with `synchronous = NORMAL`, migrated to the current schema.
-    private static func openPool(_ path: String) throws -> DatabasePool {
+    /// The page size of a store file this type creates, in bytes: 8 KiB (SQLite's default is 4 KiB).
+    ///
+    /// A first import sweeps the `uuid` index once per type (its keys start with each sample's time): the index's
+    /// pages leave the page cache and come back through one `pwrite` and one `pread` each, and after the commit the
+    /// log is copied into the file a page at a time. Pages twice the size halve those calls. 16 KiB pages quarter
+    /// them but make each one-sample commit write four times the bytes to the log (decision 0025, BENCHMARKS.md).
+    /// SQLite fixes a file's page size when it writes the file's first page, so a store made before keeps its own
+    /// 4 KiB pages; both work the same.
+    public static let pageSize = 8_192
+
+    /// A pool on a file in WAL mode with `synchronous = NORMAL`, migrated to the current schema; a new file gets
+    /// pages of `pageSizeIfNew` bytes (the pragma runs before GRDB turns on WAL mode, which writes the first page;
+    /// on an existing file SQLite ignores it).
+    private static func openPool(_ path: String, pageSizeIfNew: Int) throws -> DatabasePool {
         var configuration = Configuration()
         // Another process writing the same file (an `ohk import` while an app saves) makes this one wait for
         // its turn instead of failing at once with SQLITE_BUSY; an import holds the lock for its whole run.
@@ -97,6 +116,7 @@ public final class SQLiteStorage: SampleStorage {
         configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA page_size = \(pageSizeIfNew)")
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(pool)
@@ -124,6 +144,15 @@ public final class SQLiteStorage: SampleStorage {
             }
         } catch {
             throw Self.storageError(error, "automatic checkpoint setting")
+        }
+    }
+
+    /// The file's page size in bytes (`PRAGMA page_size`). A test hook.
+    package func filePageSize() throws(StorageError) -> Int {
+        do {
+            return try writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0 }
+        } catch {
+            throw Self.storageError(error, "page size")
         }
     }
 
