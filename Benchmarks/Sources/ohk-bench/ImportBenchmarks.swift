@@ -16,7 +16,8 @@ enum ImportBenchmarks {
     static let clock = ClosureClock { Date() }  // live: composition root
 
     static func run(
-        export: String, store: String?, parseOnly: Bool, inflateAhead: Int, chunkSize: Int, runs: Int, report: inout Report
+        export: String, store: String?, parseOnly: Bool, inflateAhead: Int, chunkSize: Int, queueDepth: Int?, runs: Int,
+        report: inout Report
     ) async throws {
         let url = URL(fileURLWithPath: export)
         for run in 1...max(1, runs) {
@@ -24,7 +25,9 @@ enum ImportBenchmarks {
                 try parse(url, inflateAhead: inflateAhead, chunkSize: chunkSize, run: run, report: &report)
             } else {
                 try await importExport(
-                    url, store: store, inflateAhead: inflateAhead, chunkSize: chunkSize, run: run, report: &report)
+                    url, store: store, inflateAhead: inflateAhead, chunkSize: chunkSize, queueDepth: queueDepth,
+                    run: run,
+                    report: &report)
             }
         }
     }
@@ -60,10 +63,12 @@ enum ImportBenchmarks {
     /// Imports the export into a fresh SQLite store: open, import (one transaction), close (WAL checkpoint); with a
     /// `postgres://` store, into a new person of that database (the run's person name is made unique).
     static func importExport(
-        _ url: URL, store: String?, inflateAhead: Int, chunkSize: Int, run: Int, report: inout Report
+        _ url: URL, store: String?, inflateAhead: Int, chunkSize: Int, queueDepth: Int?, run: Int,
+        report: inout Report
     ) async throws {
         var importOptions = ExportImporter.Options(chunkSize: chunkSize)
         importOptions.inflateAhead = inflateAhead
+        if let queueDepth { importOptions.queueDepth = max(1, queueDepth) }
         if let store, store.hasPrefix("postgres://") {
             let person = "import-\(UUID().uuidString.prefix(8).lowercased())-\(run)"
             let storage = try PostgresStorage(url: store + "?person=\(person)&sslmode=disable")

@@ -80,7 +80,9 @@ func runBenchmarks() async throws {
         try await ImportBenchmarks.run(
             export: export, store: stringOption("--store"), parseOnly: arguments.contains("--parse-only"),
             inflateAhead: option("--inflate-ahead", default: 2),
-            chunkSize: option("--chunk-kib", default: 1_024) * 1_024, runs: option("--runs", default: 1), report: &report)
+            chunkSize: option("--chunk-kib", default: 1_024) * 1_024,
+            queueDepth: arguments.contains("--queue-depth") ? option("--queue-depth", default: 2) : nil,
+            runs: option("--runs", default: 1), report: &report)
     }
     print("")
     print(report.markdown())
