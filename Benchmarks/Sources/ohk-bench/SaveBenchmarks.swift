@@ -40,8 +40,8 @@ enum SaveBenchmarks {
             items: batches * 100)
 
         // One sample per save, the two page sizes alternated in one run.
-        let singles = batches * 4
-        let samples = (0..<(singles / 100)).flatMap { batch($0) }
+        // Four times as many saves as batches, in whole batches of 100, at least one batch.
+        let samples = (0..<max(1, batches * 4 / 100)).flatMap { batch($0) }
         var seconds4K: [Double] = []
         var secondsOwn: [Double] = []
         for _ in 0..<3 {
