@@ -1,7 +1,7 @@
 /// A string's UTF-8 bytes in memory of its own, bound to a statement without SQLite copying them
 /// (`SQLITE_STATIC`).
 ///
-/// The writer keeps one per distinct source revision and unit (``LastRow``), so a run of rows binds the same
+/// The writer keeps one per distinct unit (``LastRow``), so a run of rows binds the same
 /// bytes again instead of SQLite allocating and freeing a copy of each text per row. Whoever binds one keeps it
 /// alive until the statement has stepped and its bindings are cleared (``DirectStatement/run()``).
 final class BoundText {
@@ -15,9 +15,6 @@ final class BoundText {
         _ = bytes.initialize(from: utf8)
         count = utf8.count
     }
-
-    /// A string's text, or nil for nil.
-    static func of(_ string: String?) -> BoundText? { string.map(BoundText.init) }
 
     deinit {
         bytes.deallocate()

@@ -18,32 +18,20 @@ struct LastRow {
         }
     }
 
-    /// A source revision's columns: its source's id, the name when it differs from the source's stored name,
-    /// its version and product type, and the operating system's version, as texts bound without a copy.
+    /// A source revision's two columns: its source's id and its `revisions` row's id.
     final class RevisionEntry {
         let revision: SourceRevision
-        let id: Int64
-        let nameOverride: BoundText?
-        let version: BoundText?
-        let productType: BoundText?
-        let osVersion: BoundText?
-        init(
-            revision: SourceRevision, id: Int64, nameOverride: BoundText?, version: BoundText?,
-            productType: BoundText?, osVersion: BoundText?
-        ) {
+        let sourceID: Int64
+        let revisionID: Int64
+        init(revision: SourceRevision, sourceID: Int64, revisionID: Int64) {
             self.revision = revision
-            self.id = id
-            self.nameOverride = nameOverride
-            self.version = version
-            self.productType = productType
-            self.osVersion = osVersion
+            self.sourceID = sourceID
+            self.revisionID = revisionID
         }
 
-        /// The same columns for an equal revision (another box of the same values).
+        /// The same ids for an equal revision (another box of the same values).
         func with(_ equal: SourceRevision) -> RevisionEntry {
-            RevisionEntry(
-                revision: equal, id: id, nameOverride: nameOverride, version: version, productType: productType,
-                osVersion: osVersion)
+            RevisionEntry(revision: equal, sourceID: sourceID, revisionID: revisionID)
         }
     }
 

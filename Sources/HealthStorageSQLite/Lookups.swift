@@ -27,6 +27,7 @@ final class Lookups: Sendable {
     private let types = Locked<[Int64: TypeRow]>([:])
     private let sources = Locked<[Int64: Source]>([:])
     private let devices = Locked<[Int64: Device]>([:])
+    private let revisions = Locked<[Int64: SourceRevision]>([:])
     private let units = Locked<[String: HealthUnit]>([:])
 
     func type(_ id: Int64, _ db: Database) throws -> TypeRow {
@@ -49,6 +50,29 @@ final class Lookups: Sendable {
         let source = Source(name: row[0], bundleIdentifier: row[1])
         sources.withLock { $0[id] = source }
         return source
+    }
+
+    /// A `revisions` row as the sample's source revision: its source, named as the row says when it overrides the
+    /// registered name.
+    func revision(_ id: Int64, _ db: Database) throws -> SourceRevision {
+        if let revision = revisions.withLock({ $0[id] }) { return revision }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT source_id, name, version, product_type, os_version FROM revisions WHERE id = ?",
+                arguments: [id])
+        else { throw StorageDecodingError(what: "revision \(id)") }
+        var source = try self.source(row[0], db)
+        if let name = row[1] as String? { source.name = name }
+        var os: OSVersion?
+        if let string = row[4] as String? {
+            guard let version = OSVersion(string) else {
+                throw StorageDecodingError(what: "os version of revision \(id)")
+            }
+            os = version
+        }
+        let revision = SourceRevision(source: source, version: row[2], productType: row[3], operatingSystemVersion: os)
+        revisions.withLock { $0[id] = revision }
+        return revision
     }
 
     func device(_ id: Int64, _ db: Database) throws -> Device {
@@ -94,12 +118,14 @@ final class WriteCache: @unchecked Sendable {
     private var sources: [String: (id: Int64, name: String)] = [:]
     private var sourceCount: Int64?
     private var devices: [Device: Int64] = [:]
+    private var revisions: [SourceRevision: Int64] = [:]
 
     func reset() {
         types = [:]
         sources = [:]
         sourceCount = nil
         devices = [:]
+        revisions = [:]
     }
 
     func typeID(_ key: TypeKey, _ db: Database) throws -> (id: Int64, canonical: HealthUnit?) {
@@ -139,6 +165,36 @@ final class WriteCache: @unchecked Sendable {
         let known = (db.lastInsertedRowID, revision.source.name)
         sources[bundle] = known
         return known
+    }
+
+    /// The id of the `revisions` row of `revision`, whose source is `sourceID` (registered as `registeredName`),
+    /// inserting the row when new.
+    func revisionID(
+        _ revision: SourceRevision, sourceID: Int64, registeredName: String, _ db: Database
+    ) throws -> Int64 {
+        if let known = revisions[revision] { return known }
+        let name = revision.source.name == registeredName ? nil : revision.source.name
+        let values: StatementArguments = [
+            sourceID, revision.version, revision.operatingSystemVersion?.description, revision.productType, name,
+        ]
+        let id: Int64
+        if let existing = try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT id FROM revisions WHERE source_id = ? AND version IS ? AND os_version IS ?
+                    AND product_type IS ? AND name IS ?
+                """, arguments: values)
+        {
+            id = existing
+        } else {
+            try db.execute(
+                sql:
+                    "INSERT INTO revisions (source_id, version, os_version, product_type, name) VALUES (?, ?, ?, ?, ?)",
+                arguments: values)
+            id = db.lastInsertedRowID
+        }
+        revisions[revision] = id
+        return id
     }
 
     func deviceID(_ device: Device, _ db: Database) throws -> Int64 {

@@ -222,13 +222,15 @@ enum PredicateCompiler {
         mutating func sourceRevisions(_ revisions: Set<SourceRevision>) -> String {
             let sorted = revisions.sorted { "\($0)" < "\($1)" }
             guard !sorted.isEmpty else { return "0" }
-            return sorted.map { revision in
-                "(source_id IS NOT NULL AND source_id IN (SELECT id FROM sources WHERE bundle_id = "
-                    + "\(arg(revision.source.bundleIdentifier))) AND COALESCE(source_name, (SELECT name FROM "
-                    + "sources WHERE sources.id = samples.source_id)) = \(arg(revision.source.name)) AND "
-                    + "source_version IS \(arg(revision.version)) AND product_type IS \(arg(revision.productType)) "
-                    + "AND os_version IS \(arg(revision.operatingSystemVersion?.description)))"
-            }.joined(separator: " OR ")
+            // The revisions' ids: a handful of rows of `revisions`, then the samples by id. (A revision's name is
+            // the source's registered one unless the row overrides it.)
+            let matches = sorted.map { revision in
+                "(s.bundle_id = \(arg(revision.source.bundleIdentifier)) AND COALESCE(r.name, s.name) = "
+                    + "\(arg(revision.source.name)) AND r.version IS \(arg(revision.version)) AND r.product_type IS "
+                    + "\(arg(revision.productType)) AND r.os_version IS \(arg(revision.operatingSystemVersion?.description)))"
+            }
+            return "revision_id IS NOT NULL AND revision_id IN (SELECT r.id FROM revisions r JOIN sources s ON "
+                + "s.id = r.source_id WHERE \(matches.joined(separator: " OR ")))"
         }
 
         /// Metadata comparisons (any one of `tests` holding) on one key.

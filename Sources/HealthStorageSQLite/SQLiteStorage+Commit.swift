@@ -50,14 +50,14 @@ struct CommitWriter {
 
     /// The columns of a sample row, in the order ``bind(_:correlation:payload:on:at:offset:)`` binds them.
     static let sampleColumns = """
-        INSERT INTO samples (anchor, uuid, kind, type_id, source_id, source_name, source_version, product_type,
-            os_version, device_id, start_date, end_date, value, unit, original_value, category_value,
-            activity_type, duration, route_workout_uuid, correlation_uuid, has_metadata, payload)
+        INSERT INTO samples (anchor, uuid, kind, type_id, source_id, revision_id, device_id, start_date, end_date,
+            value, unit, original_value, category_value, activity_type, duration, route_workout_uuid,
+            correlation_uuid, has_metadata, payload)
         """
     /// The parameters of one sample row.
-    static let sampleParameters = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    static let sampleParameters = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     /// The number of parameters of one sample row.
-    static let sampleParameterCount: Int32 = 22
+    static let sampleParameterCount: Int32 = 19
 
     init(db: Database, cache: WriteCache) throws {
         self.db = db
@@ -201,7 +201,7 @@ struct CommitWriter {
         let metadata: Metadata?
     }
 
-    /// Binds the next row's columns (anchor ``anchor`` + `offset` + 1) to parameters `base + 1` to `base + 22`
+    /// Binds the next row's columns (anchor ``anchor`` + `offset` + 1) to parameters `base + 1` to `base + 19`
     /// of `s`: the one-row statement, or one row of a multi-row statement.
     mutating func bind(
         _ sample: borrowing AnySample, correlation: UUID?, payload: PreparedPayloads.Entry, on s: DirectStatement,
@@ -215,50 +215,47 @@ struct CommitWriter {
         s.bind(base + 3, SampleKind(sample).rawValue)
         s.bind(base + 4, type.id)
         if let revision = sample.sourceRevision {
-            let columns = try sourceColumns(revision)
-            s.bind(base + 5, columns.id)
-            s.bind(base + 6, columns.nameOverride)
-            s.bind(base + 7, columns.version)
-            s.bind(base + 8, columns.productType)
-            s.bind(base + 9, columns.osVersion)
+            let ids = try revisionEntry(revision)
+            s.bind(base + 5, ids.sourceID)
+            s.bind(base + 6, ids.revisionID)
         }
-        if let device = sample.device { s.bind(base + 10, try deviceID(device)) }
+        if let device = sample.device { s.bind(base + 7, try deviceID(device)) }
         let start = sample.startDate
         let end = sample.endDate
-        s.bind(base + 11, start.timeIntervalSinceReferenceDate)
-        s.bind(base + 12, end.timeIntervalSinceReferenceDate)
+        s.bind(base + 8, start.timeIntervalSinceReferenceDate)
+        s.bind(base + 9, end.timeIntervalSinceReferenceDate)
         switch sample {
         case .quantity(let quantity):
             let unit = quantity.quantity.unit
             let own = quantity.quantity.doubleValue(in: unit)
             if let canonical = type.canonical {
                 let entry = unitEntry(unit, canonical)
-                s.bind(base + 13, entry.same ? own : entry.toCanonical?.convert(own))
+                s.bind(base + 10, entry.same ? own : entry.toCanonical?.convert(own))
                 if !entry.same {
-                    s.bind(base + 14, entry.text)
-                    s.bind(base + 15, own)
+                    s.bind(base + 11, entry.text)
+                    s.bind(base + 12, own)
                 }
             } else {
-                s.bind(base + 14, unitEntry(unit, unit).text)
-                s.bind(base + 15, own)
+                s.bind(base + 11, unitEntry(unit, unit).text)
+                s.bind(base + 12, own)
             }
         case .category(let category):
-            s.bind(base + 16, Int64(category.value))
+            s.bind(base + 13, Int64(category.value))
         case .workout(let workout):
-            s.bind(base + 17, Int64(bitPattern: UInt64(workout.activityType.rawValue)))
-            s.bind(base + 18, workout.duration)
+            s.bind(base + 14, Int64(bitPattern: UInt64(workout.activityType.rawValue)))
+            s.bind(base + 15, workout.duration)
         case .workoutRoute(let route):
-            s.bind(base + 19, route.workoutUUID)
+            s.bind(base + 16, route.workoutUUID)
         case .correlation, .payload:
             break
         }
-        s.bind(base + 20, correlation)
+        s.bind(base + 17, correlation)
         let metadata = sample.metadata
-        s.bind(base + 21, Int64(metadata.isEmpty ? 0 : 1))
+        s.bind(base + 18, Int64(metadata.isEmpty ? 0 : 1))
         switch payload {
         case .none: break
-        case .encoded(let data): s.bind(base + 22, data)
-        case .unprepared: s.bind(base + 22, try SampleCodec.payload(sample))
+        case .encoded(let data): s.bind(base + 19, data)
+        case .unprepared: s.bind(base + 19, try SampleCodec.payload(sample))
         }
         return BoundRow(
             anchor: rowAnchor, uuid: uuid, typeID: type.id, span: max(0, end.timeIntervalSince(start)),
@@ -298,13 +295,12 @@ struct CommitWriter {
         return entry
     }
 
-    private mutating func sourceColumns(_ revision: SourceRevision) throws -> LastRow.RevisionEntry {
+    private mutating func revisionEntry(_ revision: SourceRevision) throws -> LastRow.RevisionEntry {
         if let hit = last.revision, hit.revision.isIdentical(to: revision) { return hit }
         if let hit = last.revision, hit.revision == revision {
             // Equal, from another batch (an importer makes each batch's anew): keep this copy, so the next rows
             // compare by identity again.
             let entry = hit.with(revision)
-            retired.append(hit)
             last.revision = entry
             return entry
         }
@@ -314,12 +310,8 @@ struct CommitWriter {
             return hit
         }
         let source = try cache.sourceID(revision, db)
-        let entry = LastRow.RevisionEntry(
-            revision: revision, id: source.id,
-            nameOverride: .of(source.name == revision.source.name ? nil : revision.source.name),
-            version: .of(revision.version), productType: .of(revision.productType),
-            osVersion: .of(revision.operatingSystemVersion?.description))
-        if let dropped = last.otherRevision { retired.append(dropped) }
+        let revisionID = try cache.revisionID(revision, sourceID: source.id, registeredName: source.name, db)
+        let entry = LastRow.RevisionEntry(revision: revision, sourceID: source.id, revisionID: revisionID)
         last.otherRevision = last.revision
         last.revision = entry
         return entry

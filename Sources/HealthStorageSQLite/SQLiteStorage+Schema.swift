@@ -1,4 +1,4 @@
-// The SQLite schema of OpenHealthKit, version 1.
+// The SQLite schema of OpenHealthKit, version 3 (v1 plus the migrations below).
 //
 // Every sample is one row of `samples`; its rowid `anchor` IS its change number, so fetches that break ties by
 // insertion order simply add `ORDER BY anchor`. The current anchor lives in `meta` so it never goes back, even
@@ -11,8 +11,9 @@
 // sources(id, bundle_id UNIQUE, name, registration_order, product_type)
 // devices(id, key UNIQUE, name, manufacturer, model, hardware_version, firmware_version, software_version,
 //         local_identifier, udi_device_identifier)      key: JSON array of the 8 properties (nil kept as null)
-// samples(anchor PK, uuid BLOB UNIQUE, kind, type_id, source_id, source_name, source_version, product_type,
-//         os_version, device_id, start_date, end_date,
+// revisions(id, source_id, name, version, product_type, os_version)   (v3) a sample's source revision; name is
+//         NULL unless it differs from the source's registered name. Indexed by all five values (the writer's lookup).
+// samples(anchor PK, uuid BLOB UNIQUE, kind, type_id, source_id, revision_id, device_id, start_date, end_date,
 //         value          quantity in the type's canonical unit (NULL for unknown types / unconvertible units),
 //         unit           NULL when the quantity's unit IS the canonical unit, else its unit string,
 //         original_value the quantity's value in `unit` (NULL when `unit` is NULL): exact round trip,
@@ -20,7 +21,8 @@
 //         route_workout_uuid (routes), correlation_uuid (members), has_metadata,
 //         payload        JSON of what is not a column: series, workout events/activities/statistics and explicit
 //                        duration, route locations, and a correlation's members as saved)
-//         source_name is NULL unless the sample's source name differs from the registered one.
+//         revision_id is NULL exactly when source_id is (a sample without a source revision). Until v3 the
+//         revision was four columns instead: source_name, source_version, product_type, os_version.
 // metadata(anchor, key, kind, text, number) PK(anchor, key)  one row per entry; kind 0 string (text),
 //         1 number, 2 bool (number 0/1), 3 date (number: seconds since 2001), 4 quantity (text unit, number value).
 //         Indexed by (key, kind): metadata predicates are `anchor IN (SELECT anchor FROM metadata WHERE key = ? …)`.
@@ -50,7 +52,17 @@ extension SQLiteStorage {
                     SELECT type_id, MAX(end_date - start_date) FROM samples GROUP BY type_id
                     """)
         }
+        // v3: a sample's source revision as an id into `revisions` (decision 0026); `samples` is rebuilt.
+        migrator.registerMigration("v3-revisions") { db in try RevisionsMigration.migrate(db) }
         return migrator
+    }
+
+    /// Creates a store file whose schema stops after the migration named `last` (a test hook: a store as an
+    /// earlier version left it, for the later migrations to meet).
+    package static func createFile(_ path: String, schemaUpTo last: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try migrator.migrate(queue, upTo: last)
+        try queue.close()
     }
 
     private static let schemaV1: [String] = [

@@ -11,9 +11,9 @@ import HealthStorage
 enum SampleCodec {
     /// The `samples` columns read by ``decode(_:lookups:db:)``, in order.
     static let columns = """
-        anchor, uuid, kind, type_id, source_id, source_name, source_version, product_type, os_version, device_id, \
-        start_date, end_date, value, unit, original_value, category_value, activity_type, duration, \
-        route_workout_uuid, correlation_uuid, has_metadata, payload
+        anchor, uuid, kind, type_id, source_id, revision_id, device_id, start_date, end_date, value, unit, \
+        original_value, category_value, activity_type, duration, route_workout_uuid, correlation_uuid, has_metadata, \
+        payload
         """
 
     /// What a workout stores besides its columns.
@@ -99,22 +99,22 @@ enum SampleCodec {
         let anchor: Int64 = row[0]
         let uuid: UUID = row[1]
         let type = try lookups.type(row[3], db)
-        let start = Date(timeIntervalSinceReferenceDate: row[10])
-        let end = Date(timeIntervalSinceReferenceDate: row[11])
-        let device = try (row[9] as Int64?).map { try lookups.device($0, db) }
+        let start = Date(timeIntervalSinceReferenceDate: row[7])
+        let end = Date(timeIntervalSinceReferenceDate: row[8])
+        let device = try (row[6] as Int64?).map { try lookups.device($0, db) }
         let revision = try sourceRevision(row, lookups: lookups, db: db)
-        let metadata: Metadata = (row[20] as Int64? ?? 0) != 0 ? try Self.metadata(anchor, db) : [:]
-        let payload: Data? = row[21]
+        let metadata: Metadata = (row[17] as Int64? ?? 0) != 0 ? try Self.metadata(anchor, db) : [:]
+        let payload: Data? = row[18]
         let sample: AnySample
         let stored = type.sampleType
         switch (SampleKind(rawValue: row[2]), stored.kind) {
         case (.quantity, .quantity):
             let identifier = QuantityTypeIdentifier(rawValue: stored.identifier)
             let quantity: Quantity
-            if let unitString = row[13] as String? {
-                quantity = Quantity(unit: try lookups.unit(unitString), doubleValue: row[14] as Double? ?? 0)
+            if let unitString = row[10] as String? {
+                quantity = Quantity(unit: try lookups.unit(unitString), doubleValue: row[11] as Double? ?? 0)
             } else if let canonical = type.canonical {
-                quantity = Quantity(unit: canonical, doubleValue: row[12] as Double? ?? 0)
+                quantity = Quantity(unit: canonical, doubleValue: row[9] as Double? ?? 0)
             } else {
                 throw StorageDecodingError(what: "quantity unit of anchor \(anchor)")
             }
@@ -127,7 +127,7 @@ enum SampleCodec {
             let identifier = CategoryTypeIdentifier(rawValue: stored.identifier)
             sample = .category(
                 CategorySample(
-                    uuid: uuid, type: identifier, value: Int(row[15] as Int64? ?? 0), start: start, end: end,
+                    uuid: uuid, type: identifier, value: Int(row[12] as Int64? ?? 0), start: start, end: end,
                     device: device, metadata: metadata, sourceRevision: revision))
         case (.correlation, .correlation):
             let identifier = CorrelationTypeIdentifier(rawValue: stored.identifier)
@@ -141,7 +141,7 @@ enum SampleCodec {
             let parts = try JSONDecoder().decode(WorkoutPayload.self, from: payload ?? Data())
             sample = .workout(
                 Workout(
-                    uuid: uuid, activityType: WorkoutActivityType(rawValue: UInt(bitPattern: Int(row[16] as Int64))),
+                    uuid: uuid, activityType: WorkoutActivityType(rawValue: UInt(bitPattern: Int(row[13] as Int64))),
                     start: start, end: end, duration: parts.duration, events: parts.events,
                     activities: parts.activities, statistics: parts.statistics, device: device, metadata: metadata,
                     sourceRevision: revision))
@@ -149,7 +149,7 @@ enum SampleCodec {
             let locations = try JSONDecoder().decode([RouteLocation].self, from: payload ?? Data())
             sample = .workoutRoute(
                 WorkoutRoute(
-                    uuid: uuid, workoutUUID: row[18], locations: locations, start: start, end: end, device: device,
+                    uuid: uuid, workoutUUID: row[15], locations: locations, start: start, end: end, device: device,
                     metadata: metadata, sourceRevision: revision))
         case (.payload, .heartbeatSeries), (.payload, .electrocardiogram), (.payload, .clinical):
             let content = try JSONDecoder().decode(PayloadSample.Payload.self, from: payload ?? Data())
@@ -161,19 +161,12 @@ enum SampleCodec {
             throw StorageDecodingError(what: "kind of anchor \(anchor)")
         }
         return Decoded(
-            stored: StoredSampleRow(sample: sample, anchor: anchor), isCorrelationMember: !row.hasNull(atIndex: 19))
+            stored: StoredSampleRow(sample: sample, anchor: anchor), isCorrelationMember: !row.hasNull(atIndex: 16))
     }
 
     private static func sourceRevision(_ row: Row, lookups: Lookups, db: Database) throws -> SourceRevision? {
-        guard let sourceID = row[4] as Int64? else { return nil }
-        var source = try lookups.source(sourceID, db)
-        if let name = row[5] as String? { source.name = name }
-        var os: OSVersion?
-        if let string = row[8] as String? {
-            guard let version = OSVersion(string) else { throw StorageDecodingError(what: "os version") }
-            os = version
-        }
-        return SourceRevision(source: source, version: row[6], productType: row[7], operatingSystemVersion: os)
+        guard let revisionID = row[5] as Int64? else { return nil }
+        return try lookups.revision(revisionID, db)
     }
 
     /// Metadata kinds as stored in `metadata.kind`.

@@ -4,9 +4,9 @@ import HealthCore
 import HealthStorage
 import HealthStorageSQLite
 
-/// SQLite's floor for the store's own row (issue 17, part 2): the store's schema — its 22-column `samples` row, its
+/// SQLite's floor for the store's own row (issue 17, part 2): the store's schema — its 19-column `samples` row, its
 /// UUID, `(type, start)`, `(type, end)` and partial indexes — filled through SQLite's C API with the store's own
-/// `INSERT`, the values extracted and the type and source ids resolved before the clock starts, one transaction
+/// `INSERT`, the values extracted and the type, source and revision ids resolved before the clock starts, one transaction
 /// per batch that also moves the anchor and the type's longest span as a store's commit does. What is left between
 /// this and `SQLiteStorage.commit` is the store's Swift work per row: reading the sample, resolving its ids,
 /// binding, outcome bookkeeping.
@@ -33,15 +33,17 @@ enum SQLiteRowFloor {
             db, "SELECT id FROM sources WHERE bundle_id = '\(SyntheticSamples.watch.bundleIdentifier)'")
         let phoneSource = try integer(
             db, "SELECT id FROM sources WHERE bundle_id = '\(SyntheticSamples.phone.bundleIdentifier)'")
+        let watchRevision = try integer(db, "SELECT revision_id FROM samples WHERE source_id = \(watchSource)")
+        let phoneRevision = try integer(db, "SELECT revision_id FROM samples WHERE source_id = \(phoneSource)")
         var anchor = try integer(db, "SELECT anchor FROM meta WHERE id = 1")
 
         let columns = """
-            INSERT INTO samples (anchor, uuid, kind, type_id, source_id, source_name, source_version, product_type,
-                os_version, device_id, start_date, end_date, value, unit, original_value, category_value,
-                activity_type, duration, route_workout_uuid, correlation_uuid, has_metadata, payload)
+            INSERT INTO samples (anchor, uuid, kind, type_id, source_id, revision_id, device_id, start_date, end_date,
+                value, unit, original_value, category_value, activity_type, duration, route_workout_uuid,
+                correlation_uuid, has_metadata, payload)
             VALUES
             """
-        let parameters = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let parameters = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let insert = try prepare(db, columns + parameters)
         defer { sqlite3_finalize(insert) }
         let group = max(1, rowsPerStatement)
@@ -67,7 +69,7 @@ enum SQLiteRowFloor {
                 let count = batchRows.endIndex - position >= group ? group : 1
                 let statement = count == 1 ? insert : insertGroup
                 for (offset, row) in batchRows[position..<(position + count)].enumerated() {
-                    let base = Int32(offset * 22)
+                    let base = Int32(offset * 19)
                     anchor += 1
                     var uuid = row.uuid
                     sqlite3_bind_int64(statement, base + 1, anchor)
@@ -77,10 +79,11 @@ enum SQLiteRowFloor {
                     sqlite3_bind_int64(statement, base + 3, 0)
                     sqlite3_bind_int64(statement, base + 4, type)
                     sqlite3_bind_int64(statement, base + 5, row.source == 1 ? watchSource : phoneSource)
-                    sqlite3_bind_double(statement, base + 11, row.start)
-                    sqlite3_bind_double(statement, base + 12, row.end)
-                    sqlite3_bind_double(statement, base + 13, row.value)
-                    sqlite3_bind_int64(statement, base + 21, 0)
+                    sqlite3_bind_int64(statement, base + 6, row.source == 1 ? watchRevision : phoneRevision)
+                    sqlite3_bind_double(statement, base + 8, row.start)
+                    sqlite3_bind_double(statement, base + 9, row.end)
+                    sqlite3_bind_double(statement, base + 10, row.value)
+                    sqlite3_bind_int64(statement, base + 18, 0)
                     longest = max(longest, row.end - row.start)
                 }
                 guard sqlite3_step(statement) == SQLITE_DONE else {
