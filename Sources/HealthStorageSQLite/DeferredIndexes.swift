@@ -9,7 +9,7 @@ import HealthCore
 /// happen inside the bulk write's transaction: readers keep seeing the indexed store from before the write, and a
 /// write that fails or is killed rolls back to it. The `uuid` index stays, since the write finds repeats through it.
 ///
-/// Two of them, `(type, start)` and `(type, end)`, are kept live while the rows come in start order, as a Health
+/// One of them, `(type, start)`, is kept live while the rows come in start order, as a Health
 /// export's do (grouped by type, each type in time order; decision 0023): each entry then lands on the index's
 /// last pages, which stay in the page cache, and that costs less than the sorted pass (a medium or large import
 /// about 0.95×: BENCHMARKS.md). Once more than one row in ``disorderDivisor`` starts before the row written just
@@ -50,7 +50,7 @@ struct DeferredIndexes {
     /// The indexes of the hot read paths that a bulk write never reads: dropped at once (metadata keys come in no
     /// useful order), or kept live while the rows come in start order.
     static let alwaysDeferred = ["metadata_by_key"]
-    static let liveWhileInOrder = ["samples_by_type_start", "samples_by_type_end"]
+    static let liveWhileInOrder = ["samples_by_type_start"]
 
     /// Rows seen before the order is judged: a small write keeps its indexes live whatever its order.
     static let minimumRows = 10_000

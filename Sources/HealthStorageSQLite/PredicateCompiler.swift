@@ -100,6 +100,11 @@ enum PredicateCompiler {
                 if let end {
                     let column = options.contains(.strictEndDate) ? "end_date" : "start_date"
                     parts.append("\(column) < \(arg(end.timeIntervalSinceReferenceDate))")
+                    if options.contains(.strictEndDate) {
+                        // Implied (no sample ends before it starts), and it gives the (type_id, start_date) index
+                        // an upper bound: the store has no end-date index (decision 0027).
+                        parts.append("start_date < \(arg(end.timeIntervalSinceReferenceDate))")
+                    }
                 }
                 return parts.isEmpty ? "1" : parts.joined(separator: " AND ")
             case .types(let types):

@@ -8,7 +8,8 @@ import GRDB
 /// narrower: a first import of the large export writes about a fifth fewer table pages (BENCHMARKS.md).
 ///
 /// The migration rebuilds `samples` in one pass: it collects the distinct revisions in the order their first
-/// sample was stored, copies every row with its revision's id, and creates the indexes again. It runs inside the
+/// sample was stored, copies every row with its revision's id, and creates the indexes again, without
+/// `(type_id, end_date)` (decision 0027). It runs inside the
 /// migrator's transaction, so a store is either fully migrated or untouched.
 enum RevisionsMigration {
     static func migrate(_ db: Database) throws {
@@ -76,10 +77,10 @@ enum RevisionsMigration {
         "has_metadata", "payload",
     ]
 
-    /// v1's indexes on `samples`, unchanged (they went with the v2 table).
+    /// v1's indexes on `samples` (they went with the v2 table), but `(type_id, end_date)`: queries sorted or
+    /// bounded by end date range-scan `(type_id, start_date)` instead (decision 0027).
     static let samplesIndexes = [
         "CREATE INDEX samples_by_type_start ON samples (type_id, start_date)",
-        "CREATE INDEX samples_by_type_end ON samples (type_id, end_date)",
         "CREATE INDEX samples_by_correlation ON samples (correlation_uuid) WHERE correlation_uuid IS NOT NULL",
         "CREATE INDEX samples_by_route_workout ON samples (route_workout_uuid) WHERE route_workout_uuid IS NOT NULL",
     ]

@@ -21,9 +21,9 @@ extension SQLiteStorage {
     /// frames without a commit record, which recovery ignores.
     ///
     /// Into an empty store, the metadata-key index is dropped at the start and built again from one sorted pass
-    /// before the commit (`DeferredIndexes`), inside the same transaction; so are the `(type, start)` and
-    /// `(type, end)` indexes once the rows prove not to come in start order (while they do, the indexes are kept
-    /// up row by row, which costs less: decision 0023).
+    /// before the commit (`DeferredIndexes`), inside the same transaction; so is the `(type, start)` index
+    /// once the rows prove not to come in start order (while they do, it is kept up row by row, which costs less:
+    /// decision 0023).
     ///
     /// Repeats are found through the `uuid` index: a conflicting row inserted by this run (anchor above the
     /// starting anchor) or already met by it (one bit per earlier anchor) is a repeat; any other conflicting row

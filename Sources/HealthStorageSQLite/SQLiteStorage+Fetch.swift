@@ -7,16 +7,53 @@ extension SQLiteStorage {
     /// Samples matching a request: the predicate compiled to SQL, sorted in SQL with the anchor (insertion
     /// order) as the final tie-breaker, limited in SQL unless some rows must be decided in memory.
     public func samples(matching request: SampleRequest) async throws(StorageError) -> [StoredSample] {
-        let compiled = PredicateCompiler.compile(request.predicate)
-        let order = Self.orderClause(request.sort, sortsSelectedRows: compiled.boundsStartDate)
-        let limit = request.limit.flatMap { $0 >= 0 ? $0 : nil }
+        let fetch = Fetch(request)
         let lookups = self.lookups
         return try await read("fetch samples") { db in
             try Self.select(
-                db, lookups: lookups, where: compiled.sql, arguments: compiled.arguments, order: order,
-                limit: limit, residual: compiled.needsResidual ? request.predicate : nil
+                db, lookups: lookups, where: fetch.condition, arguments: fetch.arguments, order: fetch.order,
+                limit: fetch.limit, residual: fetch.residual
             )
             .map { StoredSample(sample: $0.stored.sample, anchor: $0.stored.anchor) }
+        }
+    }
+
+    /// A request's statement: its condition (with ``EndDateBound``'s bound when it applies), order and limit.
+    struct Fetch {
+        let condition: String
+        let arguments: StatementArguments
+        let order: String
+        let limit: Int?
+        /// The predicate to check candidates against in memory, when SQL cannot decide some rows.
+        let residual: SamplePredicate?
+
+        init(_ request: SampleRequest) {
+            let compiled = PredicateCompiler.compile(request.predicate)
+            limit = request.limit.flatMap { $0 >= 0 ? $0 : nil }
+            let bounded = EndDateBound.bounded(
+                compiled, predicate: request.predicate, sort: request.sort, limit: limit)
+            condition = bounded?.sql ?? compiled.sql
+            arguments = bounded?.arguments ?? compiled.arguments
+            order = SQLiteStorage.orderClause(
+                request.sort, sortsSelectedRows: compiled.boundsStartDate || bounded != nil)
+            residual = compiled.needsResidual ? request.predicate : nil
+        }
+    }
+
+    /// SQLite's plan for ``samples(matching:)``'s statement (`EXPLAIN QUERY PLAN`, one line per step). A test hook:
+    /// which index a fetch uses is a speed property no result shows.
+    package func queryPlan(_ request: SampleRequest) throws(StorageError) -> [String] {
+        let fetch = Fetch(request)
+        var sql = "SELECT \(SampleCodec.columns) FROM samples WHERE \(fetch.condition) ORDER BY \(fetch.order)"
+        if let limit = fetch.limit { sql += " LIMIT \(limit)" }
+        do {
+            return try writer.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: fetch.arguments).map {
+                    $0["detail"] as String
+                }
+            }
+        } catch {
+            throw Self.storageError(error, "plan a fetch")
         }
     }
 
@@ -76,9 +113,9 @@ extension SQLiteStorage {
 
     /// `ORDER BY` for sort orders, ending with the anchor.
     ///
-    /// With `sortsSelectedRows`, an end-date key is written `+end_date` so SQLite cannot satisfy it by walking
-    /// the (type_id, end_date) index (from the newest sample back to the window: years of rows for a
-    /// `LIMIT 1`) and range-scans the start-date index instead, sorting the few rows selected.
+    /// With `sortsSelectedRows` (a date window, or ``EndDateBound``'s bound), an end-date key is written
+    /// `+end_date`, which keeps SQLite from planning around it: it range-scans the start-date index and sorts the
+    /// few rows selected.
     static func orderClause(_ sort: [SampleSortOrder], sortsSelectedRows: Bool = false) -> String {
         let keys = sort.map { order in
             let column =

@@ -56,8 +56,11 @@ import Testing
             .date(start: start, end: end, options: [.strictStartDate, .strictEndDate]) && !.source(Fixtures.phone))
         #expect(
             compiled.sql
-                == "(start_date >= ? AND end_date < ?) AND (NOT (source_id IS NOT NULL AND source_id IN "
-                + "(SELECT id FROM sources WHERE bundle_id IN (?))))")
+                == "(start_date >= ? AND end_date < ? AND start_date < ?) AND (NOT (source_id IS NOT NULL AND "
+                + "source_id IN (SELECT id FROM sources WHERE bundle_id IN (?))))")
+        // The strict end also bounds the start (decision 0027).
+        let (s, e) = (start.timeIntervalSinceReferenceDate, end.timeIntervalSinceReferenceDate)
+        #expect(compiled.arguments == [s, e, e, Fixtures.phone.bundleIdentifier.databaseValue])
     }
 
     @Test func metadataCategoryAndCorrelation() {
