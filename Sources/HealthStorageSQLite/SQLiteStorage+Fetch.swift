@@ -44,8 +44,8 @@ extension SQLiteStorage {
     /// which index a fetch uses is a speed property no result shows.
     package func queryPlan(_ request: SampleRequest) throws(StorageError) -> [String] {
         let fetch = Fetch(request)
-        var sql = "SELECT \(SampleCodec.columns) FROM samples WHERE \(fetch.condition) ORDER BY \(fetch.order)"
-        if let limit = fetch.limit { sql += " LIMIT \(limit)" }
+        let sql = Self.selectSQL(
+            where: fetch.condition, order: fetch.order, limit: fetch.residual == nil ? fetch.limit : nil)
         do {
             return try writer.read { db in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: fetch.arguments).map {
@@ -136,8 +136,7 @@ extension SQLiteStorage {
         _ db: Database, lookups: Lookups, where condition: String, arguments: StatementArguments, order: String,
         limit: Int?, residual: SamplePredicate?
     ) throws -> [SampleCodec.Decoded] {
-        var sql = "SELECT \(SampleCodec.columns) FROM samples WHERE \(condition) ORDER BY \(order)"
-        if residual == nil, let limit { sql += " LIMIT \(limit)" }
+        let sql = selectSQL(where: condition, order: order, limit: residual == nil ? limit : nil)
         var decoded: [SampleCodec.Decoded] = []
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
@@ -148,6 +147,13 @@ extension SQLiteStorage {
         let kept = decoded.filter { residual.evaluate($0.stored.sample, context: context) }
         guard let limit else { return kept }
         return Array(kept.prefix(limit))
+    }
+
+    /// The statement ``select(_:lookups:where:arguments:order:limit:residual:)`` runs (and ``queryPlan(_:)``
+    /// explains): `limit` is nil when candidates are checked in memory before it applies.
+    static func selectSQL(where condition: String, order: String, limit: Int?) -> String {
+        let sql = "SELECT \(SampleCodec.columns) FROM samples WHERE \(condition) ORDER BY \(order)"
+        return limit.map { sql + " LIMIT \($0)" } ?? sql
     }
 }
 
