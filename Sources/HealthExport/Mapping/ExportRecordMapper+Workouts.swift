@@ -249,10 +249,10 @@ extension ExportRecordMapper {
         }
     }
 
-    /// The export writes dates in whole seconds but durations with fractions (reference §9): a lap of 114.29 s
-    /// that began at 08:19:23.6 is written as 08:19:23 + 114.29 s, and then reaches past the next lap's start, or
-    /// past the workout's end, by less than a second. That is the format's rounding, not an overlap: such an
-    /// event ends where the next lap starts (or where the workout ends). A real overlap (a second or more) is
+    /// The export writes dates in whole seconds but durations with fractions (reference §8.6, item 9): a lap of
+    /// 114.29 s that began at 08:19:23.6 is written as 08:19:23 + 114.29 s, and then reaches past the next lap's
+    /// start, or past the workout's end, by less than a second. That is the format's rounding, not an overlap: such
+    /// an event ends where the next lap starts (or where the workout ends). A real overlap (a second or more) is
     /// left for validation to refuse.
     static func undoingSecondRounding(_ events: [WorkoutEvent], end: Date) -> [WorkoutEvent] {
         var events = events
