@@ -122,6 +122,7 @@ extension InMemoryStorage {
                 .map(StoredChange.added)
             if request.includeDeletions {
                 changes += tombstones.filter { $0.anchor > since && (request.types?.contains($0.sampleType) ?? true) }
+                    .filter { request.tombstoneScope?.contains($0) ?? true }
                     .map(StoredChange.deleted)
             }
             changes.sort { $0.anchor < $1.anchor }

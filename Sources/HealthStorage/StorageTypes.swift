@@ -80,16 +80,43 @@ public struct ChangeRequest: Sendable, Hashable {
     public var limit: Int?
     /// Whether to include deletions (an anchored query from no anchor reports none).
     public var includeDeletions: Bool
+    /// Which deletions an app may see, applied by the storage before the limit; nil for every deletion of
+    /// ``types`` (an app that may read them all, or a privileged identity).
+    public var tombstoneScope: TombstoneScope?
 
     /// Creates a change request.
     public init(
         types: Set<SampleType>? = nil, predicate: SamplePredicate = .all, limit: Int? = nil,
-        includeDeletions: Bool = true
+        includeDeletions: Bool = true, tombstoneScope: TombstoneScope? = nil
     ) {
         self.types = types
         self.predicate = predicate
         self.limit = limit
         self.includeDeletions = includeDeletions
+        self.tombstoneScope = tombstoneScope
+    }
+}
+
+/// The deletions an app may learn of (HealthKit's rule for additions, applied to tombstones): those of the types
+/// it may read, and of any other type only those whose sample its own source had saved.
+///
+/// The storage applies it in the same statement as the page limit, so a page never fills with deletions the app
+/// is not shown: a read-denied app sees no page, no `hasMore` and no deletion that reveals another app's data.
+public struct TombstoneScope: Sendable, Hashable {
+    /// Types whose every deletion the app may see.
+    public var readableTypes: Set<SampleType>
+    /// The app's own source: its deletions of any type are its own to see.
+    public var ownBundleIdentifier: String
+
+    /// Creates a scope.
+    public init(readableTypes: Set<SampleType>, ownBundleIdentifier: String) {
+        self.readableTypes = readableTypes
+        self.ownBundleIdentifier = ownBundleIdentifier
+    }
+
+    /// Whether a tombstone is within the scope.
+    public func contains(_ tombstone: DeletedObject) -> Bool {
+        readableTypes.contains(tombstone.sampleType) || tombstone.sourceBundleIdentifier == ownBundleIdentifier
     }
 }
 

@@ -62,6 +62,16 @@ extension PostgresStorage {
                     AND anchor <= \(tombstones.arg(current))
                     """
                 if let tombstoneTypes { sql += " AND type_id = ANY(\(tombstones.arg(tombstoneTypes))::integer[])" }
+                if let scope = request.tombstoneScope {
+                    // The app's view of deletions, in the statement that applies the limit (never after it).
+                    let keys = Set(scope.readableTypes.map(TypeKey.init))
+                    _ = try await catalog.ids(keys, connection, logger)
+                    let readable = keys.compactMap { catalog.cachedID($0) }.sorted()
+                    sql += """
+                         AND (type_id = ANY(\(tombstones.arg(readable))::integer[])
+                        OR (doc::jsonb ->> 'sourceBundleIdentifier') = \(tombstones.arg(scope.ownBundleIdentifier)))
+                        """
+                }
                 sql += " ORDER BY anchor" + (limit.map { " LIMIT \($0 + 1)" } ?? "")
                 let rows = try await connection.query(tombstones.query(sql), logger: logger)
                 for try await doc in rows.decode(String.self) {

@@ -4,8 +4,8 @@ public import HealthCore
 public import HealthStorage
 
 extension SQLiteStorage {
-    /// Additions (filtered by type and predicate) and tombstones (by type only) after an anchor, in anchor
-    /// order, read from one snapshot.
+    /// Additions (filtered by type and predicate) and tombstones (by type and the request's tombstone scope) after
+    /// an anchor, in anchor order, read from one snapshot.
     ///
     /// With a limit, at most `limit` changes are returned and `hasMore` is true when more exist; `newAnchor` is
     /// then the last returned change. Otherwise `newAnchor` is the store's anchor at the time of the read.
@@ -35,6 +35,17 @@ extension SQLiteStorage {
                 let (tombstoneCondition, tombstoneTypes) = PredicateCompiler.typeCondition(types, column: "t.type_id")
                 tombstoneWhere += " AND \(tombstoneCondition)"
                 tombstoneArguments += StatementArguments(tombstoneTypes)
+            }
+            if let scope = request.tombstoneScope {
+                // The app's view of deletions, in the statement that applies the limit (never after it).
+                var visible = "src.bundle_id = ?"
+                if !scope.readableTypes.isEmpty {
+                    let (condition, types) = PredicateCompiler.typeCondition(scope.readableTypes, column: "t.type_id")
+                    visible = "\(condition) OR " + visible
+                    tombstoneArguments += StatementArguments(types)
+                }
+                tombstoneArguments += [scope.ownBundleIdentifier]
+                tombstoneWhere += " AND (\(visible))"
             }
             additionsWhere += " AND (\(compiled.sql))"
             additionArguments += compiled.arguments

@@ -50,10 +50,17 @@ extension HealthStore {
         // When every type is readable, the request's own type list is the whole scope. A second type condition in
         // the predicate would let SQLite walk the type's index instead of the anchor order: 37 ms per read of a
         // few changes on a 480k-sample store, against well under 1 ms (BENCHMARKS.md, "HealthServer").
-        let scoped = types.allSatisfy(record.canRead) ? predicate : try await readablePredicate(predicate, types: types)
+        let readsAll = types.allSatisfy(record.canRead)
+        let scoped = readsAll ? predicate : try await readablePredicate(predicate, types: types)
+        // Deletions as additions: of a type the app may not read, only its own (filtered by the storage, before the
+        // page limit, so a denied type's deletions shape no page and no `hasMore`).
+        let tombstoneScope =
+            readsAll
+            ? nil
+            : TombstoneScope(readableTypes: types.filter(record.canRead), ownBundleIdentifier: app.bundleIdentifier)
         let request = ChangeRequest(
             types: types, predicate: scoped, limit: limit.flatMap { $0 > 0 ? $0 : nil },
-            includeDeletions: anchor != nil)
+            includeDeletions: anchor != nil, tombstoneScope: tombstoneScope)
         let batch: ChangeBatch
         do { batch = try await storage.changes(after: anchor?.value, matching: request) } catch {
             throw error.healthError
@@ -63,10 +70,7 @@ extension HealthStore {
         for change in batch.changes {
             switch change {
             case .added(let stored): added.append(stored.sample)
-            case .deleted(let tombstone):
-                if record.canRead(tombstone.sampleType) || tombstone.sourceBundleIdentifier == app.bundleIdentifier {
-                    deleted.append(tombstone)
-                }
+            case .deleted(let tombstone): deleted.append(tombstone)
             }
         }
         return AnchoredResult(

@@ -98,6 +98,42 @@ extension StorageConformance {
                 pages == 3 && anchor == 9, "anchoredPagingIsLossless",
                 "pages \(pages) anchor \(String(describing: anchor))")
         },
+        Check(name: "tombstoneScopeAppliesBeforeTheLimit") { subject in
+            // Issue 44, finding 1: an app that may not read a type must not get pages of other apps' deletions of
+            // it (empty pages with `hasMore`), so the scope is applied where the limit is.
+            let m = Material()
+            let storage = try await subject.makeStorage()
+            let name = "tombstoneScopeAppliesBeforeTheLimit"
+            let theirs = (0..<4).map { m.steps(Double($0), Double($0), Double($0) + 1, Fixtures.watch) }
+            let mine = m.steps(9, 9, 10, Fixtures.app)
+            let heart = m.heartRate(60, 0, Fixtures.watch)
+            _ = try await storage.commit(StorageCommit(inserts: theirs + [mine, heart]))  // 1…6
+            _ = try await storage.commit(StorageCommit(deletions: theirs.map(\.uuid)))  // 7…10
+            _ = try await storage.commit(StorageCommit(deletions: [mine.uuid, heart.uuid]))  // 11, 12
+            let steps = SampleType.quantity(.stepCount)
+            let denied = TombstoneScope(readableTypes: [], ownBundleIdentifier: Fixtures.app.bundleIdentifier)
+            for limit in [1, 2, nil] as [Int?] {
+                let page = try await storage.changes(
+                    after: 6, matching: ChangeRequest(types: [steps], limit: limit, tombstoneScope: denied))
+                let uuids = page.changes.compactMap { change -> UUID? in
+                    if case .deleted(let tombstone) = change { return tombstone.uuid }
+                    return nil
+                }
+                try require(uuids == [mine.uuid], name, "limit \(String(describing: limit)): \(uuids.count) deletions")
+                try require(!page.hasMore, name, "limit \(String(describing: limit)): hasMore with nothing more to see")
+                try require(page.newAnchor == 12, name, "limit \(String(describing: limit)): anchor \(page.newAnchor)")
+            }
+            // Of a readable type every deletion; of the others only the app's own.
+            let both = try await storage.changes(
+                after: 6,
+                matching: ChangeRequest(
+                    types: [steps, .quantity(.heartRate)], limit: 10,
+                    tombstoneScope: TombstoneScope(
+                        readableTypes: [.quantity(.heartRate)], ownBundleIdentifier: Fixtures.app.bundleIdentifier)))
+            try require(both.changes.map(\.anchor) == [11, 12], name, "mixed scope \(both.changes.map(\.anchor))")
+            let unscoped = try await storage.changes(after: 6, matching: ChangeRequest(types: [steps], limit: 10))
+            try require(unscoped.changes.count == 5, name, "no scope: \(unscoped.changes.count) deletions, not 5")
+        },
         Check(name: "changesFilterAdditionsByPredicateAndCanSkipDeletions") { subject in
             let m = Material()
             let storage = try await subject.makeStorage()

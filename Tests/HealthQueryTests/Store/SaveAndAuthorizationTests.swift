@@ -81,6 +81,31 @@ import Testing
         #expect(seenByFirst.count == 3)
     }
 
+    /// Issue 44, finding 1: another app's deletions of a type this app may not read shape no page — no deletion, no
+    /// `hasMore` — whatever the limit; the app's own deletions it sees.
+    @Test func aReadDeniedAppLearnsNothingOfOtherAppsDeletions() async throws {
+        let store = makeStore()
+        try await store.grantSteps()
+        let other = store.store(for: Apps.other, policy: .perType(share: [stepsType], read: []))
+        try await other.requestAuthorization(toShare: [stepsType], read: [stepsType])
+        let own = steps(5, 50)
+        try await other.save([own])
+        let start = try await other.anchoredChanges(of: stepsType, anchor: nil).newAnchor
+        let theirs = [steps(10), steps(20, 10), steps(30, 20)]
+        try await store.save(theirs)
+        try await store.delete(theirs)
+        for limit in [1, 2, nil] as [Int?] {
+            let page = try await other.anchoredChanges(of: stepsType, anchor: start, limit: limit)
+            #expect(page.added.isEmpty && page.deleted.isEmpty, "limit \(String(describing: limit))")
+            #expect(!page.hasMore, "limit \(String(describing: limit)): hasMore reveals the deletions")
+        }
+        try await other.delete([own])
+        let mine = try await other.anchoredChanges(of: stepsType, anchor: start, limit: 1)
+        #expect(mine.deleted.map(\.uuid) == [own.uuid] && !mine.hasMore)
+        let reader = try await store.anchoredChanges(of: stepsType, anchor: start)
+        #expect(Set(reader.deleted.map(\.uuid)) == Set(theirs.map(\.uuid) + [own.uuid]))
+    }
+
     @Test func authorizationStatusRevealsSharingOnly() async throws {
         let store = makeStore(policy: .perType(share: [heartType], read: [stepsType]))
         try await store.requestAuthorization(

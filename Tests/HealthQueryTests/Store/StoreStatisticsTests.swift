@@ -36,6 +36,40 @@ import Testing
         #expect(try await store.sourceOrder(for: .stepCount).bundleIdentifiers.first == Fixtures.watch.bundleIdentifier)
     }
 
+    /// Issue 44, finding 2: the source order names only sources the app could learn of by reading — the type's
+    /// sources for a reader, at most itself for an app without read — while statistics still merge by the whole
+    /// order.
+    @Test func theSourceOrderShowsAnAppOnlyTheSourcesItMayKnow() async throws {
+        let owner = healthStore()
+        let heartOnly = Source(name: "Pulse", bundleIdentifier: "com.example.pulse")
+        let unit = try HealthUnit(from: "count/min")
+        try await owner.save([
+            steps(1000, 0, 10, Fixtures.watch, id: 1), steps(600, 5, 15, Fixtures.phone, id: 2),
+            .quantity(
+                QuantitySample(
+                    uuid: UUIDSequence.uuid(3), type: .heartRate, quantity: Quantity(unit: unit, doubleValue: 60),
+                    start: at(0), end: at(0), sourceRevision: SourceRevision(source: heartOnly))),
+        ])
+        let everyone = [Fixtures.watch.bundleIdentifier, Fixtures.phone.bundleIdentifier, heartOnly.bundleIdentifier]
+        try await owner.setSourceOrder(everyone + [Apps.other.bundleIdentifier], for: .stepCount)
+        #expect(try await owner.sourceOrder(for: .stepCount).bundleIdentifiers.count == 4)
+
+        let denied = owner.store(for: Apps.other, policy: .perType(share: [stepsType], read: []))
+        try await denied.requestAuthorization(toShare: [stepsType], read: [stepsType])
+        #expect(try await denied.sourceOrder(for: .stepCount).bundleIdentifiers == [Apps.other.bundleIdentifier])
+        let stranger = owner.store(for: Apps.silent, policy: .denyAll)
+        #expect(try await stranger.sourceOrder(for: .stepCount).bundleIdentifiers.isEmpty)
+
+        let reader = owner.store(for: Apps.steps, policy: .grantAll)
+        try await reader.requestAuthorization(toShare: [], read: [stepsType])
+        #expect(
+            try await reader.sourceOrder(for: .stepCount).bundleIdentifiers
+                == [Fixtures.watch.bundleIdentifier, Fixtures.phone.bundleIdentifier])
+        // The merge itself still follows the whole order: the watch first, so 1000 + the phone's last 5 minutes.
+        let sum = try await reader.statistics(of: .stepCount, options: .cumulativeSum).sumQuantity()
+        #expect(try #require(sum).doubleValue(for: .count()) == 1300)
+    }
+
     @Test func e6ThePredicateSelectsTheCollectionClipsAndTheStatisticsQueryClipsToItsWindow() async throws {
         let store = healthStore()
         let base = Fixtures.date(2024, 3, 1, 13, 24)

@@ -139,9 +139,27 @@ extension HealthStore {
         }
     }
 
-    /// The merge order of a type: the person's list, or HealthKit's default order (manual entry, watches,
-    /// phones, apps; newest first).
+    /// The merge order of a type as the app may see it: the person's list, or HealthKit's default order (manual
+    /// entry, watches, phones, apps; newest first), naming only sources the app could learn of by reading — for a
+    /// type it may read, the sources that saved samples of it; for one it may not, at most itself. The person's own
+    /// identity (and the Health app) sees the whole list.
+    ///
+    /// Statistics merge by the whole list whoever asks (``mergeOrder(for:)``); an app learns no more from this than
+    /// from a source query of the type.
     public func sourceOrder(for type: QuantityTypeIdentifier) async throws -> SourceOrder {
+        let order = try await mergeOrder(for: type)
+        guard !app.isPrivileged else { return order }
+        var visible: Set<String> = [app.bundleIdentifier]
+        if try await canRead(.quantity(type)) {
+            for entry in try await sourceCounts(of: [.quantity(type)]) {
+                visible.insert(entry.record.source.bundleIdentifier)
+            }
+        }
+        return SourceOrder(order.bundleIdentifiers.filter(visible.contains))
+    }
+
+    /// The whole merge order of a type, which statistics follow for every app.
+    func mergeOrder(for type: QuantityTypeIdentifier) async throws -> SourceOrder {
         do {
             if let list = try await storage.sourceOrder(for: .quantity(type)) { return SourceOrder(list) }
             return SourceOrder.defaultOrder(for: try await storage.sources())
@@ -170,7 +188,7 @@ extension HealthStore {
         -> StatisticsComputation
     {
         let order: SourceOrder
-        if let override { order = override } else { order = try await sourceOrder(for: type) }
+        if let override { order = override } else { order = try await mergeOrder(for: type) }
         do {
             return try StatisticsComputation(type: type, options: options, sourceOrder: order)
         } catch {
