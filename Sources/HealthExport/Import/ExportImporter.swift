@@ -41,6 +41,11 @@ public struct ExportImporter: Sendable {
         public var readRouteFiles: Bool
         /// Whether to import `electrocardiograms/*.csv` as electrocardiogram samples.
         public var readElectrocardiograms = true
+        /// Whether a bare `export.xml` reads its side files (routes' GPX files, electrocardiograms, FHIR resources)
+        /// from the folders beside it, as the Health app's unzipped export has them. A server importing an uploaded
+        /// document sets it false: an upload is the document alone, and nothing beside it is the uploader's (an
+        /// archive's side files are always read from the archive).
+        public var readsSideFilesBesideDocument = true
         /// Whether to bring the merged statistics of the cumulative types the import touched up to date after
         /// it commits (``HealthStore/prepareStatistics(for:)``), so the first statistics query afterwards is
         /// fast. It costs about one read of those types' samples; the import is committed either way.

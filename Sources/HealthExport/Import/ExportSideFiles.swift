@@ -8,12 +8,15 @@ import ZIPFoundation
 final class ExportSideFiles {
     private let url: URL
     private let isArchive: Bool
+    /// Whether a bare document's side files are read from the folders beside it (else it has none).
+    private let readsBesideDocument: Bool
     private var archive: Archive?
     private var entries: [String: Entry]?
 
-    init(url: URL, isArchive: Bool) {
+    init(url: URL, isArchive: Bool, readsBesideDocument: Bool = true) {
         self.url = url
         self.isArchive = isArchive
+        self.readsBesideDocument = readsBesideDocument
     }
 
     /// Whether a file starts with the zip signature.
@@ -31,6 +34,7 @@ final class ExportSideFiles {
             // The index holds each entry under its full path and under its path below the export folder.
             return Set(entries.keys.filter(Self.isElectrocardiogram)).sorted()
         }
+        guard readsBesideDocument else { return [] }
         let folder = url.deletingLastPathComponent().appendingPathComponent("electrocardiograms")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.map { "electrocardiograms/" + $0 }.filter(Self.isElectrocardiogram).sorted()
@@ -108,6 +112,10 @@ final class ExportSideFiles {
     /// A side file of a bare `export.xml`: a regular file below its folder once symbolic links are resolved — not
     /// a device, a FIFO or a link out of the export — and not larger than ``maxSideFileBytes``.
     private func readInsideFolder(_ relative: String, what: String, limit: Int) throws -> Data {
+        guard readsBesideDocument else {
+            throw ExportError(
+                code: .io, message: "the \(what) is not read: this document came without its folder", file: relative)
+        }
         let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path
         let file = url.deletingLastPathComponent().appendingPathComponent(relative).resolvingSymlinksInPath()
             .standardizedFileURL

@@ -84,7 +84,9 @@ struct ImportRun: Sendable {
             var stopwatch = StageStopwatch(clock: clock)
             let reader = try ExportReader(url: url, options: parserOptions)
             reader.onProgress = { report($0) }
-            let sideFiles = ExportSideFiles(url: url, isArchive: ExportSideFiles.isArchive(url))
+            let sideFiles = ExportSideFiles(
+                url: url, isArchive: ExportSideFiles.isArchive(url),
+                readsBesideDocument: options.readsSideFilesBesideDocument)
             while let next = try reader.next() {
                 try Task.checkCancellation()
                 var batch = next
