@@ -14,7 +14,7 @@ actor LastWrite {
     func record(_ connection: PostgresConnection, _ logger: Logger, database: PostgresDatabase) async {
         guard database.replica != nil else { return }
         do {
-            let rows = try await connection.query("SELECT pg_current_wal_lsn()::text", logger: logger)
+            let rows = try await connection.run("SELECT pg_current_wal_lsn()::text", logger: logger)
             for try await lsn in rows.decode(String.self) { position = lsn }
         } catch {
             position = "FFFFFFFF/FFFFFFFF"  // unknown: reads go to the primary until the next write succeeds
@@ -39,9 +39,12 @@ actor LastWrite {
 
     private static func replayed(_ position: String, on replica: PostgresClient, _ logger: Logger) async -> Bool {
         do {
-            let rows = try await replica.query(
-                "SELECT COALESCE(pg_last_wal_replay_lsn() >= \(position)::pg_lsn, false)", logger: logger)
-            for try await caughtUp in rows.decode(Bool.self) { return caughtUp }
+            return try await PostgresDatabase.lease(replica, within: .seconds(2)) { connection in
+                let rows = try await connection.run(
+                    "SELECT COALESCE(pg_last_wal_replay_lsn() >= \(position)::pg_lsn, false)", logger: logger)
+                for try await caughtUp in rows.decode(Bool.self) { return caughtUp }
+                return false
+            }
         } catch {}
         return false
     }

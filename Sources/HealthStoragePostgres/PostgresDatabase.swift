@@ -123,23 +123,85 @@ final class PostgresDatabase: Sendable {
 
     /// Leases a connection (of the replica when `replica` and one is configured) told to serve `person`, and runs
     /// `body` on it. The connection must not escape `body`.
+    ///
+    /// The lease waits at most the location's connect timeout: while the server is down, or every connection is
+    /// busy that long, the call fails with ``LeaseTimedOut`` rather than waiting (postgres-nio's pool would keep the
+    /// request queued for a minute before its circuit breaker answers).
     func withConnection<T: Sendable>(
         person: Int64?, replica useReplica: Bool = false,
         _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
         let pool = useReplica ? (replica ?? client) : client
         if pool !== client { replicaLeases.withLock { $0 += 1 } }
-        return try await pool.withConnection { connection in
-            if let person {
-                let key = connection.id * 2 + (pool === client ? 0 : 1)
-                let told = personOfConnection.withLock { $0[key] }
-                if told != person {
-                    try await connection.query(
-                        "SELECT set_config('ohk.person', \(String(person)), false)", logger: logger)
-                    personOfConnection.withLock { $0[key] = person }
-                }
+        let isPrimary = pool === client
+        // Once a lease of the primary has timed out, the next ones wait only a moment until one is granted: while
+        // the server is away a request answers within the connect timeout, not a multiple of it (one that reads
+        // twice), and the first lease the pool grants again ends it.
+        let full = Duration.seconds(location.connectTimeoutSeconds)
+        let deadline = isPrimary && unreachable.withLock({ $0 }) ? min(.milliseconds(500), full) : full
+        do {
+            return try await Self.lease(pool, within: deadline) { connection in
+                if isPrimary { unreachable.withLock { $0 = false } }
+                return try await prepared(connection, person: person, isPrimary: isPrimary, body)
             }
-            return try await body(connection)
+        } catch let error as LeaseTimedOut {
+            if isPrimary { unreachable.withLock { $0 = true } }
+            throw error
+        }
+    }
+
+    /// Whether the primary's last lease timed out (and none has been granted since).
+    private let unreachable = Locked(false)
+
+    /// Tells a leased connection which person it serves (once per connection and person), then runs `body`.
+    private func prepared<T: Sendable>(
+        _ connection: PostgresConnection, person: Int64?, isPrimary: Bool,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        if let person {
+            let key = connection.id * 2 + (isPrimary ? 0 : 1)
+            let told = personOfConnection.withLock { $0[key] }
+            if told != person {
+                try await connection.run("SELECT set_config('ohk.person', \(String(person)), false)", logger: logger)
+                personOfConnection.withLock { $0[key] = person }
+            }
+        }
+        return try await body(connection)
+    }
+
+    /// A lease not granted within its deadline.
+    struct LeaseTimedOut: Error, Sendable {}
+
+    /// Runs `body` on a connection of `pool`, waiting at most `deadline` for the lease (the body itself is not
+    /// timed: its statements are, by `statement_timeout`, and by their connection's life: ``ClosedConnectionGuard``).
+    static func lease<T: Sendable>(
+        _ pool: PostgresClient, within deadline: Duration, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        let leased = Locked(false)
+        return try await withoutActuallyEscaping(body) { body in
+            // The body runs once, in the one child task below, and the group waits for it before returning.
+            nonisolated(unsafe) let body = body
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    try await pool.withConnection { connection in
+                        leased.withLock { $0 = true }
+                        return try await body(connection)
+                    }
+                }
+                group.addTask {
+                    // Cancelled (the body is done, or the caller was cancelled): only the body's outcome counts.
+                    guard (try? await Task.sleep(for: deadline)) != nil else { return nil }
+                    if !leased.withLock({ $0 }) { throw LeaseTimedOut() }
+                    return nil
+                }
+                while let next = try await group.next() {
+                    if let value = next {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw LeaseTimedOut()  // unreachable: the lease's task answers a value or throws
+            }
         }
     }
 

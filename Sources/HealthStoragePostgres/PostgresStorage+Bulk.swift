@@ -59,7 +59,7 @@ extension PostgresStorage {
         _ connection: PostgresConnection, _ context: WriteContext, _ logger: Logger, met: Set<UUID>,
         filter: @Sendable (UUID) -> Bool, catalog: TypeCatalog
     ) async throws -> [SampleType: Int] {
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             """
             SELECT uuid, type_id FROM samples WHERE person_id = \(context.person) AND anchor <= \(context.startAnchor)
             AND correlation_uuid IS NULL
@@ -226,11 +226,11 @@ final class PostgresBulkSink: BulkSink {
     /// one on (person_id, uuid)), and a long import turns quadratic. ANALYZE in the transaction counts its own
     /// rows; it runs at doubling sizes, so a few times per import.
     static func analyze(_ connection: PostgresConnection, person: Int64, _ logger: Logger) async throws {
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             "SELECT tableoid::regclass::text FROM samples WHERE person_id = \(person) LIMIT 1", logger: logger)
         var partition: String?
         for try await name in rows.decode(String.self) { partition = name }
         guard let partition, partition.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return }
-        try await connection.query(PostgresQuery(unsafeSQL: "ANALYZE \(partition)"), logger: logger)
+        try await connection.run(PostgresQuery(unsafeSQL: "ANALYZE \(partition)"), logger: logger)
     }
 }

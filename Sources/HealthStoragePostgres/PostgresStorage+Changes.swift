@@ -48,7 +48,7 @@ extension PostgresStorage {
                     SELECT anchor, doc FROM samples WHERE person_id = \(personParameter) AND anchor > \(sinceParameter)
                     AND anchor <= \(currentParameter) AND \(typeFilter) AND (\(condition.sql)) ORDER BY anchor
                     """ + (limit.map { " LIMIT \($0 + 1)" } ?? "")
-                let rows = try await connection.query(sqlBuilder.query(sql), logger: logger)
+                let rows = try await connection.run(sqlBuilder.query(sql), logger: logger)
                 for try await (anchor, doc) in rows.decode((Int64, String).self) {
                     changes.append(
                         .added(StoredSample(sample: try SampleRow.decode(doc, decoder: decoder), anchor: anchor)))
@@ -73,7 +73,7 @@ extension PostgresStorage {
                         """
                 }
                 sql += " ORDER BY anchor" + (limit.map { " LIMIT \($0 + 1)" } ?? "")
-                let rows = try await connection.query(tombstones.query(sql), logger: logger)
+                let rows = try await connection.run(tombstones.query(sql), logger: logger)
                 for try await doc in rows.decode(String.self) {
                     changes.append(.deleted(try decoder.decode(DeletedObject.self, from: Data(doc.utf8))))
                 }
@@ -92,7 +92,7 @@ extension PostgresStorage {
         let catalog = database.types
         let logger = database.queryLogger
         return try await read("read touched types", snapshot: true) { connection, person in
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 """
                 SELECT DISTINCT type_id FROM samples WHERE person_id = \(person) AND anchor > \(anchor) AND anchor <= \(last)
                 UNION SELECT DISTINCT type_id FROM tombstones WHERE person_id = \(person) AND anchor > \(anchor)
@@ -118,7 +118,7 @@ extension PostgresStorage {
     public func dataVersion() async throws(StorageError) -> Int64 {
         let logger = database.queryLogger
         return try await read("read data version") { connection, person in
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 "SELECT version FROM people WHERE person_id = \(person)", logger: logger)
             for try await version in rows.decode(Int64.self) { return version }
             return 0
@@ -126,7 +126,7 @@ extension PostgresStorage {
     }
 
     static func anchor(_ connection: PostgresConnection, _ person: Int64, _ logger: Logger) async throws -> Int64 {
-        let rows = try await connection.query("SELECT anchor FROM people WHERE person_id = \(person)", logger: logger)
+        let rows = try await connection.run("SELECT anchor FROM people WHERE person_id = \(person)", logger: logger)
         for try await anchor in rows.decode(Int64.self) { return anchor }
         return 0
     }

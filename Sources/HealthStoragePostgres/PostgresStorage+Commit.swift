@@ -58,14 +58,14 @@ extension PostgresStorage {
                 anchor: context.nextAnchor())
             let doc = String(decoding: try encoder.encode(tombstone), as: UTF8.self)
             let person = context.person
-            try await connection.query(
+            try await connection.run(
                 "DELETE FROM samples WHERE person_id = \(person) AND uuid = \(target.uuid)", logger: logger)
-            try await connection.query(
+            try await connection.run(
                 """
                 INSERT INTO tombstones (person_id, anchor, uuid, type_id, doc)
                 VALUES (\(person), \(tombstone.anchor), \(target.uuid), \(typeID), \(doc))
                 """, logger: logger)
-            try await connection.query(
+            try await connection.run(
                 """
                 DELETE FROM workout_associations WHERE person_id = \(person)
                 AND (sample_uuid = \(target.uuid) OR workout_uuid = \(target.uuid))
@@ -79,7 +79,7 @@ extension PostgresStorage {
     private static func storedSample(
         _ uuid: UUID, _ connection: PostgresConnection, _ context: WriteContext, _ logger: Logger
     ) async throws -> (AnySample, Int32)? {
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             "SELECT doc, type_id FROM samples WHERE person_id = \(context.person) AND uuid = \(uuid)", logger: logger)
         for try await (doc, typeID) in rows.decode((String, Int32).self) {
             return (try SampleRow.decode(doc, decoder: JSONDecoder()), typeID)
@@ -92,7 +92,7 @@ extension PostgresStorage {
         _ association: WorkoutAssociation, _ connection: PostgresConnection, _ context: WriteContext,
         _ logger: Logger
     ) async throws {
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             """
             SELECT (SELECT count(*) FROM samples WHERE person_id = \(context.person) AND uuid = \(association.sample)),
                    (SELECT count(*) FROM samples WHERE person_id = \(context.person) AND uuid = \(association.workout)
@@ -101,7 +101,7 @@ extension PostgresStorage {
         var valid = false
         for try await (samples, workouts) in rows.decode((Int64, Int64).self) { valid = samples > 0 && workouts > 0 }
         guard valid else { throw StorageError(.unknownObject, "association names an object that is not stored") }
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO workout_associations (person_id, sample_uuid, workout_uuid)
             VALUES (\(context.person), \(association.sample), \(association.workout)) ON CONFLICT DO NOTHING

@@ -79,7 +79,7 @@ struct Reader {
                 + (limit.map { " LIMIT \($0)" } ?? "")
             let decoder = JSONDecoder()
             var result: [StoredSample] = []
-            let rows = try await connection.query(builder.query(sql), logger: logger)
+            let rows = try await connection.run(builder.query(sql), logger: logger)
             for try await (anchor, doc) in rows.decode((Int64, String).self) {
                 result.append(StoredSample(sample: try SampleRow.decode(doc, decoder: decoder), anchor: anchor))
             }
@@ -97,7 +97,7 @@ struct Reader {
     ) async throws -> [StoredSample] {
         var relations = RowRelations()
         if !condition.workouts.isEmpty {
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 """
                 SELECT sample_uuid, workout_uuid FROM workout_associations
                 WHERE person_id = \(self.person) AND workout_uuid = ANY(\(Array(condition.workouts))::uuid[])
@@ -112,7 +112,7 @@ struct Reader {
             """
         let decoder = JSONDecoder()
         var rows: [StoredSample] = []
-        let result = try await connection.query(builder.query(sql), logger: logger)
+        let result = try await connection.run(builder.query(sql), logger: logger)
         for try await (anchor, doc, isMember, route) in result.decode((Int64, String, Bool, UUID?).self) {
             let sample = try SampleRow.decode(doc, decoder: decoder)
             if isMember { relations.members.insert(sample.uuid) }
@@ -127,7 +127,7 @@ struct Reader {
         if condition.needsResidual {
             return try await candidates(builder, condition, person, predicate).count
         }
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             builder.query("SELECT count(*) FROM samples WHERE person_id = \(person) AND (\(condition.sql))"),
             logger: logger)
         for try await count in rows.decode(Int64.self) { return Int(count) }
@@ -142,7 +142,7 @@ struct Reader {
                 counts[row.sample.source?.bundleIdentifier ?? "", default: 0] += 1
             }
         } else {
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 builder.query(
                     "SELECT source, count(*) FROM samples WHERE person_id = \(person) AND (\(condition.sql)) "
                         + "AND source IS NOT NULL GROUP BY source"), logger: logger)
@@ -154,7 +154,7 @@ struct Reader {
     }
 
     func sources() async throws -> [SourceRecord] {
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             """
             SELECT bundle_id, name, registration_order, product_type FROM sources WHERE person_id = \(person)
             ORDER BY registration_order
@@ -184,7 +184,7 @@ struct Reader {
         let decoder = JSONDecoder()
         var pieces: [QuantityPiece] = []
         var fetched: [(UUID, String?, Double, Double, Double?, Int32, String?)] = []
-        let rows = try await connection.query(builder.query(sql), logger: logger)
+        let rows = try await connection.run(builder.query(sql), logger: logger)
         for try await row in rows.decode((UUID, String?, Double, Double, Double?, Int32, String?).self) {
             fetched.append(row)
         }
@@ -216,7 +216,7 @@ struct Reader {
     }
 
     private func wholeSample(_ uuid: UUID, _ decoder: JSONDecoder) async throws -> AnySample {
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             "SELECT doc FROM samples WHERE person_id = \(person) AND uuid = \(uuid)", logger: logger)
         for try await doc in rows.decode(String.self) { return try SampleRow.decode(doc, decoder: decoder) }
         throw StorageError(.decoding, "a sample vanished during a read")

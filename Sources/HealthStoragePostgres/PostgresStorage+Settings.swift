@@ -20,7 +20,7 @@ extension PostgresStorage {
         let logger = database.queryLogger
         return try await read("read source order") { connection, person -> [String]? in
             guard let id = try await catalog.id(TypeKey(type), connection, logger) else { return nil }
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 "SELECT bundle_ids FROM source_orders WHERE person_id = \(person) AND type_id = \(id)", logger: logger)
             for try await json in rows.decode(String.self) {
                 return try JSONDecoder().decode([String].self, from: Data(json.utf8))
@@ -37,13 +37,13 @@ extension PostgresStorage {
             guard let id = context.catalog.cachedID(key) else { throw StorageError(.io, "type not registered") }
             if let order {
                 let json = String(decoding: try StoredJSON.encoder().encode(order), as: UTF8.self)
-                try await connection.query(
+                try await connection.run(
                     """
                     INSERT INTO source_orders (person_id, type_id, bundle_ids) VALUES (\(context.person), \(id), \(json))
                     ON CONFLICT (person_id, type_id) DO UPDATE SET bundle_ids = EXCLUDED.bundle_ids
                     """, logger: logger)
             } else {
-                try await connection.query(
+                try await connection.run(
                     "DELETE FROM source_orders WHERE person_id = \(context.person) AND type_id = \(id)", logger: logger)
             }
         }
@@ -53,7 +53,7 @@ extension PostgresStorage {
     public func setting(_ key: String) async throws(StorageError) -> Data? {
         let logger = database.queryLogger
         return try await read("read setting") { connection, person -> Data? in
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 "SELECT value FROM settings WHERE person_id = \(person) AND key = \(key)", logger: logger)
             for try await value in rows.decode(Data.self) { return value }
             return nil
@@ -65,13 +65,13 @@ extension PostgresStorage {
         let logger = database.queryLogger
         try await write("write setting") { connection, context in
             if let value {
-                _ = try await connection.query(
+                _ = try await connection.run(
                     """
                     INSERT INTO settings (person_id, key, value) VALUES (\(context.person), \(key), \(value))
                     ON CONFLICT (person_id, key) DO UPDATE SET value = EXCLUDED.value
                     """, logger: logger)
             } else {
-                _ = try await connection.query(
+                _ = try await connection.run(
                     "DELETE FROM settings WHERE person_id = \(context.person) AND key = \(key)", logger: logger)
             }
         }
@@ -81,7 +81,7 @@ extension PostgresStorage {
     public func settings(withPrefix prefix: String) async throws(StorageError) -> [(key: String, value: Data)] {
         let logger = database.queryLogger
         return try await read("read settings") { connection, person in
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 """
                 SELECT key, value FROM settings WHERE person_id = \(person) AND starts_with(key, \(prefix))
                 ORDER BY key
@@ -100,7 +100,7 @@ extension PostgresStorage {
     ) async throws(StorageError) -> [ActivitySummary] {
         let logger = database.queryLogger
         return try await read("read activity summaries") { connection, person in
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 """
                 SELECT payload FROM activity_summaries WHERE person_id = \(person)
                 AND (\(from?.description)::text IS NULL OR day >= \(from?.description))
@@ -134,7 +134,7 @@ extension PostgresStorage {
             byDay[summary.day.description] = String(decoding: try encoder.encode(summary), as: UTF8.self)
         }
         let days = byDay.keys.sorted()
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO activity_summaries (person_id, day, payload)
             SELECT \(context.person), * FROM unnest(\(days)::text[], \(days.map { byDay[$0] ?? "" })::text[])
@@ -146,7 +146,7 @@ extension PostgresStorage {
     public func characteristics() async throws(StorageError) -> Characteristics {
         let logger = database.queryLogger
         return try await read("read characteristics") { connection, person in
-            let rows = try await connection.query(
+            let rows = try await connection.run(
                 "SELECT payload FROM characteristics WHERE person_id = \(person)", logger: logger)
             for try await json in rows.decode(String.self) {
                 return try JSONDecoder().decode(Characteristics.self, from: Data(json.utf8))
@@ -168,7 +168,7 @@ extension PostgresStorage {
         _ logger: Logger
     ) async throws {
         let json = String(decoding: try StoredJSON.encoder().encode(characteristics), as: UTF8.self)
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO characteristics (person_id, payload) VALUES (\(context.person), \(json))
             ON CONFLICT (person_id) DO UPDATE SET payload = EXCLUDED.payload

@@ -73,7 +73,7 @@ public final class PostgresStorage: SampleStorage {
                 try await database.withDirectConnection { connection in
                     let logger = database.queryLogger
                     try await database.migration.value { try await PostgresMigrator.migrate(connection, logger) }
-                    let rows = try await connection.query(
+                    let rows = try await connection.run(
                         "SELECT ohk_person(\(name), \(create))", logger: database.queryLogger)
                     for try await id in rows.decode(Int64?.self) {
                         if let id { return id }
@@ -98,13 +98,13 @@ public final class PostgresStorage: SampleStorage {
         do {
             return try await database.withConnection(person: person, replica: replica) { connection in
                 guard snapshot else { return try await body(connection, person) }
-                try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+                try await connection.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
                 do {
                     let value = try await body(connection, person)
-                    try await connection.query("COMMIT", logger: logger)
+                    try await connection.run("COMMIT", logger: logger)
                     return value
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    _ = try? await connection.run("ROLLBACK", logger: logger)
                     throw error
                 }
             }
@@ -137,20 +137,29 @@ public final class PostgresStorage: SampleStorage {
         let lastWrite = lastWrite
         return try await database.withConnection(person: person) { connection in
             try await catalog.register(types, connection, logger)
-            try await connection.query("BEGIN", logger: logger)
+            try await connection.run("BEGIN", logger: logger)
             do {
                 let context = try await WriteContext.begin(
                     connection, person: person, catalog: catalog, facts: database.facts, logger)
                 let value = try await body(connection, context)
                 try await context.finish(connection, logger)
-                try await connection.query("COMMIT", logger: logger)
+                try await connection.run("COMMIT", logger: logger)
                 context.publish()
                 await lastWrite.record(connection, logger, database: database)
                 return value
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                _ = try? await connection.run("ROLLBACK", logger: logger)
                 throw error
             }
+        }
+    }
+
+    /// Test hook: a statement that runs for `seconds` on one of the store's pooled connections (`pg_sleep`), so a
+    /// test can terminate its backend under it.
+    package func sleepForTests(seconds: Int) async throws(StorageError) {
+        try await read("sleep") { connection, _ in
+            let rows = try await connection.run("SELECT pg_sleep(\(Double(seconds)))", logger: database.queryLogger)
+            for try await _ in rows {}
         }
     }
 
@@ -178,6 +187,16 @@ public final class PostgresStorage: SampleStorage {
             return StorageError(.decoding, "\(operation): a stored value could not be coded")
         }
         if error is CancellationError { return StorageError(.io, "\(operation): cancelled") }
+        if error is PostgresDatabase.LeaseTimedOut {
+            return StorageError(
+                .io,
+                "\(operation): no connection to PostgreSQL at \(location.host):\(location.port) within "
+                    + "\(location.connectTimeoutSeconds) s (the server is away or busy)")
+        }
+        if error is ClosedConnectionGuard.ConnectionClosed {
+            return StorageError(
+                .io, "\(operation): the connection to PostgreSQL at \(location.host):\(location.port) closed")
+        }
         // The pool's and NIO's errors: no connection could be made or kept.
         return StorageError(
             .io, "\(operation): cannot reach PostgreSQL at \(location.host):\(location.port) (\(type(of: error)))")
@@ -210,7 +229,7 @@ final class WriteContext: @unchecked Sendable {
         _ connection: PostgresConnection, person: Int64, catalog: TypeCatalog, facts: CommittedFacts,
         _ logger: Logger
     ) async throws -> WriteContext {
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             "SELECT anchor FROM people WHERE person_id = \(person) FOR UPDATE", logger: logger)
         for try await anchor in rows.decode(Int64.self) {
             return WriteContext(person: person, catalog: catalog, facts: facts, anchor: anchor)
@@ -247,7 +266,7 @@ final class WriteContext: @unchecked Sendable {
 
     /// Records the new anchor and bumps the data version.
     func finish(_ connection: PostgresConnection, _ logger: Logger) async throws {
-        try await connection.query(
+        try await connection.run(
             "UPDATE people SET anchor = \(anchor), version = version + 1 WHERE person_id = \(person)",
             logger: logger)
     }

@@ -31,7 +31,7 @@ struct RowWriter {
     /// UUIDs among `uuids` already stored for the person, with their change numbers.
     func stored(_ uuids: [UUID]) async throws -> [UUID: Int64] {
         guard !uuids.isEmpty else { return [:] }
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             "SELECT uuid, anchor FROM samples WHERE person_id = \(context.person) AND uuid = ANY(\(uuids)::uuid[])",
             logger: logger)
         var found: [UUID: Int64] = [:]
@@ -64,7 +64,7 @@ struct RowWriter {
                     row.values(person: context.person, anchor: context.nextAnchor(), typeID: typeID, into: &builder))
             }
             let columns = SampleRow.columns.joined(separator: ", ")
-            try await connection.query(
+            try await connection.run(
                 builder.query("INSERT INTO samples (\(columns)) VALUES " + tuples.joined(separator: ", ")),
                 logger: logger)
         } else {
@@ -75,14 +75,14 @@ struct RowWriter {
             // PostgreSQL refuses COPY into a table under row-level security, so the rows go through a
             // session-private staging table (no policies; emptied at commit) and move with one INSERT … SELECT,
             // which the policies check row by row.
-            try await connection.query(
+            try await connection.run(
                 "CREATE TEMP TABLE IF NOT EXISTS ohk_incoming (LIKE samples) ON COMMIT DELETE ROWS", logger: logger)
             try await connection.copyFrom(table: "ohk_incoming", columns: SampleRow.columns, logger: logger) { writer in
                 try await writer.write(buffer)
             }
-            try await connection.query("INSERT INTO samples SELECT * FROM ohk_incoming", logger: logger)
+            try await connection.run("INSERT INTO samples SELECT * FROM ohk_incoming", logger: logger)
             // TRUNCATE, not DELETE: a long bulk transaction would otherwise rescan every dead row at each batch.
-            try await connection.query("TRUNCATE ohk_incoming", logger: logger)
+            try await connection.run("TRUNCATE ohk_incoming", logger: logger)
         }
         try await widen(spans)
     }
@@ -92,7 +92,7 @@ struct RowWriter {
         let longer = spans.filter { context.knownSpan($0.key) < $0.value }
         guard !longer.isEmpty else { return }
         let ids = longer.keys.sorted()
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO type_spans (person_id, type_id, max_duration)
             SELECT \(context.person), * FROM unnest(\(ids)::integer[], \(ids.map { longer[$0] ?? 0 })::float8[])
@@ -115,7 +115,7 @@ struct RowWriter {
         let new = revisions.filter { !context.knowsSource($0.source.bundleIdentifier) }
         guard !new.isEmpty else { return }
         // New sources get the next registration numbers in order of first appearance; known ones are left alone.
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO sources (person_id, bundle_id, name, registration_order, product_type)
             SELECT \(context.person), bundle, name, (SELECT COALESCE(MAX(registration_order), 0) FROM sources

@@ -55,7 +55,7 @@ final class TypeCatalog: Sendable {
         let sorted = missing.sorted { ($0.kind, $0.identifier) < ($1.kind, $1.identifier) }
         let kinds = sorted.map { Int16($0.kind) }
         let identifiers = sorted.map(\.identifier)
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO types (kind, identifier) SELECT * FROM unnest(\(kinds)::smallint[], \(identifiers)::text[])
             ON CONFLICT (kind, identifier) DO NOTHING
@@ -65,7 +65,7 @@ final class TypeCatalog: Sendable {
 
     private func reload(_ connection: PostgresConnection, _ logger: Logger) async throws {
         var loaded = Maps()
-        let rows = try await connection.query("SELECT id, kind, identifier FROM types", logger: logger)
+        let rows = try await connection.run("SELECT id, kind, identifier FROM types", logger: logger)
         for try await (id, kind, identifier) in rows.decode((Int32, Int16, String).self) {
             let key = TypeKey(rawKind: Int64(kind), identifier: identifier)
             loaded.ids[key] = id
