@@ -56,6 +56,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", "2.101.2"..<"3.0.0"),
+        // HTTPRequestPart/HTTPResponsePart for the server's connection guard (already a dependency of Hummingbird).
+        .package(url: "https://github.com/apple/swift-nio-extras.git", "1.34.1"..<"2.0.0"),
         // The agent tools (HealthMCP only): the Model Context Protocol's Swift SDK.
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
         // The server database backend (HealthStoragePostgres only).
@@ -142,6 +144,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             resources: [.copy("Resources/openapi.json"), .copy("Resources/dashboard")],
             swiftSettings: swiftSettings
@@ -228,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "HealthServerTests",
             dependencies: [
-                "HealthServer", "HealthCore", "HealthQuery", "HealthRuntime", "HealthTesting",
+                "HealthServer", "HealthCore", "HealthQuery", "HealthRuntime", "HealthTesting", "HealthStorage",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

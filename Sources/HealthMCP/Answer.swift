@@ -38,7 +38,10 @@ enum Answer {
 
     /// A number rounded for reading (at most 3 decimals; whole numbers stay whole).
     static func number(_ value: Double) -> Value {
-        let rounded = (value * 1_000).rounded() / 1_000
+        guard value.isFinite else { return .null }
+        let scaled = value * 1_000
+        // Past about 1.8e305 the scaling overflows: such a value has no digits below the thousandth to round.
+        let rounded = scaled.isFinite ? scaled.rounded() / 1_000 : value
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return .int(Int(rounded)) }
         return .double(rounded)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import HealthStorage
+package import HealthStorage
 import HealthStoragePostgres
 import HealthStorageSQLite
 
@@ -52,6 +52,13 @@ public final class HealthRuntime: Sendable {
     public func memory(_ name: String) -> OpenDatabase {
         let location = StoreLocation.memory(name)
         return registry.database(location) { OpenDatabase(location: location, storage: InMemoryStorage()) }
+    }
+
+    /// Test hook: the in-memory database of a name over a storage of the test's (a wrapper that counts or fails
+    /// reads), when this process has not opened that name yet.
+    package func memory(_ name: String, storage: @autoclosure () -> any SampleStorage) -> OpenDatabase {
+        let location = StoreLocation.memory(name)
+        return registry.database(location) { OpenDatabase(location: location, storage: storage()) }
     }
 
     private static func openStorage(_ location: StoreLocation, mode: OpenMode) throws(RuntimeError) -> OpenDatabase {

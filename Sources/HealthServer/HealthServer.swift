@@ -81,16 +81,28 @@ public struct HealthServer: Sendable {
         [WebhookService(services: services, policy: policy)]
     }
 
-    /// The application: the router on the configured address, with the background services.
+    /// The application: the router on the configured address, with the background services, every connection
+    /// watched by a ``ConnectionGuardHandler`` (timeouts and connection bounds: docs/security.md).
     public func application(
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        Application(
+        let settings = configuration.connections
+        let registry = services.connections
+        return Application(
             router: router(),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ConnectionGuardHandler(settings: settings, registry: registry)])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ohk"),
             services: backgroundServices(),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: services.logger)
+    }
+
+    /// Open connections and those not yet authenticated, and how many were closed or refused to make room (a
+    /// diagnostic: the load test reads it).
+    public var connectionCounts: (open: Int, unauthenticated: Int, evicted: Int, refused: Int) {
+        services.connections.counts
     }
 
     /// Runs until SIGTERM or SIGINT: the server stops accepting, lets in-flight requests finish (a write commits or

@@ -1,4 +1,6 @@
+import Crypto
 import Foundation
+import HealthCore
 import HealthQuery
 import HealthRuntime
 import Logging
@@ -16,6 +18,10 @@ final class ServerServices: Sendable {
     let sharedChanges = SharedChanges()
     let responses: ResponseCache
     let dashboardSessions = DashboardSessions()
+    let uploads: UploadArea
+    let connections: ConnectionRegistry
+    /// Failed authentications per address (a token bucket each).
+    let failures: RateLimiter
     let logger: Logger
 
     init(configuration: ServerConfiguration, runtime: HealthRuntime, logger: Logger) throws {
@@ -29,9 +35,24 @@ final class ServerServices: Sendable {
             store: try people.serverDatabase().keyValues, clock: { clock.now }, onChange: { callers.invalidate() })
         limiter = RateLimiter(
             rate: configuration.limits.requestsPerSecond, burst: configuration.limits.burst, now: { clock.now })
+        failures = RateLimiter(
+            rate: configuration.limits.failedAuthenticationsPerSecond,
+            burst: configuration.limits.failedAuthenticationBurst, now: { clock.now })
+        connections = ConnectionRegistry(
+            limits: .init(
+                maxConnections: min(configuration.connections.maxConnections, OpenFileLimit.connectionCeiling()),
+                maxUnauthenticatedPerAddress: configuration.connections.maxUnauthenticatedPerAddress))
         jobs = ImportJobs()
         streams = StreamCounter(limit: configuration.limits.maxStreamsPerToken)
         responses = ResponseCache(capacity: configuration.limits.responseCacheEntries)
+        uploads = try UploadArea(
+            folder: configuration.uploadFolder.map { URL(fileURLWithPath: $0) }
+                ?? UploadArea.defaultFolder(for: configuration.data),
+            capacity: configuration.limits.maxUploadSpace)
+        let leftovers = uploads.removeLeftovers()
+        if leftovers > 0 {
+            logger.notice("removed uploads left by an earlier server", metadata: ["count": "\(leftovers)"])
+        }
     }
 
     var limits: ServerConfiguration.Limits { configuration.limits }
@@ -39,10 +60,20 @@ final class ServerServices: Sendable {
     /// Tokens to callers, for the API and the dashboard alike.
     var authenticator: Authenticator {
         Authenticator(
-            registry: registry, people: people, limiter: limiter, callers: callers,
-            environment: configuration.environment)
+            registry: registry, people: people, limiter: limiter, callers: callers, failures: failures,
+            connections: connections, environment: configuration.environment)
     }
     var now: Date { configuration.environment.clock.now }
+
+    private let cursorKeyHeld = Locked<SymmetricKey?>(nil)
+
+    /// The key that signs page cursors (made once, kept in the registry).
+    func cursorKey() async throws -> SymmetricKey {
+        if let held = cursorKeyHeld.withLock({ $0 }) { return held }
+        let key = SymmetricKey(data: try await registry.secretKey("cursors", random: configuration.random))
+        cursorKeyHeld.withLock { $0 = key }
+        return key
+    }
 
     /// A new identifier from the injected random bytes (16 bytes, base64url).
     func newIdentifier() -> String { Base64URL.encode(configuration.random(16)) }

@@ -89,6 +89,24 @@ import Testing
         #expect(refused.isError == true && text(refused).contains("may not save weight"), "\(text(refused))")
     }
 
+    /// Issue 44, finding 6: an answer is an error with nothing saved or a success with one sample saved — never a
+    /// save followed by an error (a huge value whose answer overflowed did that, and an agent retrying saved twice).
+    @Test(arguments: [1e306, 1.8e305, -1e306, 1.7e305, 42])
+    func logSampleSavesExactlyWhenItSucceeds(_ value: Double) async throws {
+        let owner = try await owner()
+        let agent = owner.store(
+            for: AppIdentity(
+                bundleIdentifier: "com.example.agent", name: "Agent", shareUsageDescription: "Logs what you tell it.",
+                updateUsageDescription: "Logs what you tell it."))
+        try await agent.requestAuthorization(toShare: [.quantity(.bodyMass)], read: [.quantity(.bodyMass)])
+        let tools = HealthTools(context: ToolContext(store: agent), allowsLogging: true)
+        let before = try await owner.count(of: [.quantity(.bodyMass)])
+        let result = await tools.call(
+            "log_sample", arguments: ["type": "weight", "value": .double(value), "unit": "kg"])
+        let after = try await owner.count(of: [.quantity(.bodyMass)])
+        #expect(after - before == (result.isError == true ? 0 : 1), "\(value): \(text(result))")
+    }
+
     @Test func badArgumentsAreToolErrorsThatSayWhatIsWrong() async throws {
         let tools = HealthTools(context: ToolContext(store: try await owner()), allowsLogging: false)
         let cases: [(String, [String: Value], String)] = [

@@ -36,20 +36,25 @@ struct TestServer {
     let clock: TestClock
     let tokens: [String: String]
 
+    /// - Parameters:
+    ///   - runtime: The runtime the server opens its stores in (a test may open a person's store there first,
+    ///     over a storage of its own: `runtime.memory("\(name)/people/ana", storage: …)`).
+    ///   - name: The in-memory data location's name.
     static func make(
-        policy: Person.Policy = .ask, configure: (inout ServerConfiguration) -> Void = { _ in }
+        policy: Person.Policy = .ask, runtime: HealthRuntime = HealthRuntime(),
+        name: String = "server-\(UUID().uuidString)", configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let clock = TestClock()
         let random = TestRandom()
         let uuids = UUIDSequence(start: 1)
         var configuration = ServerConfiguration(
-            data: .memory("server-\(UUID().uuidString)"),
+            data: .memory(name),
             environment: RuntimeEnvironment(clock: clock, calendar: Fixtures.calendar(), uuids: uuids.next),
             random: random.bytes)
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        let server = try HealthServer(configuration: configuration, runtime: HealthRuntime(), logger: logger)
+        let server = try HealthServer(configuration: configuration, runtime: runtime, logger: logger)
         let registry = server.registry
         try await registry.addPerson("ana", policy: policy)
         try await registry.addPerson("ben", policy: .grantAll)

@@ -65,8 +65,10 @@ COMMON_ERRORS = {
     "401": problem_response("No usable bearer token"),
     "403": problem_response("The token may not do this (HealthKit's code in `code`)"),
     "413": problem_response("The body is too large"),
-    "429": problem_response("Too many requests for this token; see Retry-After"),
-    "503": problem_response("The person's store is unavailable"),
+    "429": problem_response(
+        "Too many requests for this token, or too many failed authentications from this address; see Retry-After"),
+    "503": problem_response("The person's store is unavailable for now (or, for an upload, the server holds as many "
+                            "uploads as it may); see Retry-After"),
 }
 
 
@@ -320,7 +322,7 @@ PATHS = {
     "/v1/import": {"post": op("Import an export.zip (the person's own token)", "importExport", {
         "202": json_response("Started", {"type": "object", "required": ["job", "status"], "properties": {
             "job": {"type": "string"}, "status": {"const": "running"}}}),
-        "409": problem_response("An import of this person is running")},
+        "409": problem_response("An import of this person is running or uploading (refused before the body is read)")},
         request={"required": True, "content": {
             "application/zip": {"schema": {"type": "string", "format": "binary"}},
             "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},

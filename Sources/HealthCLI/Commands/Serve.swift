@@ -56,6 +56,51 @@ struct Serve: AsyncParsableCommand {
     )
     var responseCache = 1_024
 
+    @Option(
+        help:
+            "Seconds a connection may take to send a request's head (before it has authenticated: also between requests)."
+    )
+    var headerTimeout = 10.0
+
+    @Option(help: "Seconds an authenticated connection may stay idle between requests.")
+    var idleTimeout = 60.0
+
+    @Option(help: "Seconds over which a request body's pace is checked (see --min-body-rate).")
+    var bodyTimeout = 10.0
+
+    @Option(help: "The slowest request body accepted, in bytes per second over each --body-timeout window.")
+    var minBodyRate = 1_024
+
+    @Option(help: "The most open connections (kept below the open-file limit).")
+    var maxConnections = 4_096
+
+    @Option(help: "The most connections one address may hold before any of them authenticated (the oldest is closed).")
+    var maxUnauthenticatedPerAddress = 32
+
+    @Option(help: "Failed authentications one address may make at once before they are answered 429.")
+    var failedAuthBurst = 20.0
+
+    @Option(help: "Failed authentications per second one address may make on average.")
+    var failedAuthRate = 1.0
+
+    @Option(help: "The largest export upload, in bytes.")
+    var maxUploadBytes = 4 << 30
+
+    @Option(help: "The most bytes all uploads waiting on disk may hold together (503 with Retry-After beyond).")
+    var maxUploadSpace = 16 << 30
+
+    @Option(help: "Where uploads wait (default: uploads/ in the data folder, else a folder of this user's in $TMPDIR).")
+    var uploadFolder: String?
+
+    @Option(help: "Seconds one webhook delivery attempt may take.")
+    var webhookTimeout = 10.0
+
+    @Option(help: "Webhook deliveries in flight at once, in all.")
+    var webhookConcurrency = 32
+
+    @Option(help: "Webhook deliveries in flight at once to one receiver (host and port).")
+    var webhookConcurrencyPerReceiver = 2
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -68,6 +113,24 @@ struct Serve: AsyncParsableCommand {
         guard responseCache >= 0 else { throw ValidationError("--response-cache must be ≥ 0") }
         guard maxStreamsPerToken >= 1 else { throw ValidationError("--max-streams-per-token must be ≥ 1") }
         guard rateLimit > 0, burst >= 1 else { throw ValidationError("--rate-limit must be > 0 and --burst ≥ 1") }
+        for (name, seconds) in [
+            ("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout), ("--body-timeout", bodyTimeout),
+            ("--webhook-timeout", webhookTimeout),
+        ] where !(seconds.isFinite && seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("\(name) must be seconds between 0 and 86400")
+        }
+        for (name, value) in [
+            ("--min-body-rate", minBodyRate), ("--max-connections", maxConnections),
+            ("--max-unauthenticated-per-address", maxUnauthenticatedPerAddress), ("--max-upload-bytes", maxUploadBytes),
+            ("--webhook-concurrency", webhookConcurrency),
+            ("--webhook-concurrency-per-receiver", webhookConcurrencyPerReceiver),
+        ] where value < 1 {
+            throw ValidationError("\(name) must be ≥ 1")
+        }
+        guard maxUploadSpace >= 0 else { throw ValidationError("--max-upload-space must be ≥ 0") }
+        guard failedAuthRate > 0, failedAuthBurst >= 1 else {
+            throw ValidationError("--failed-auth-rate must be > 0 and --failed-auth-burst ≥ 1")
+        }
         if let text = webhookRetryDelays, Self.delays(text) == nil {
             throw ValidationError("--webhook-retry-delays must be comma-separated seconds, e.g. 5,30,120")
         }
@@ -101,6 +164,22 @@ struct Serve: AsyncParsableCommand {
         configuration.limits.burst = burst
         configuration.limits.maxStreamsPerToken = maxStreamsPerToken
         configuration.limits.responseCacheEntries = responseCache
+        configuration.limits.failedAuthenticationBurst = failedAuthBurst
+        configuration.limits.failedAuthenticationsPerSecond = failedAuthRate
+        configuration.limits.maxUploadBytes = maxUploadBytes
+        configuration.limits.maxUploadSpace = maxUploadSpace
+        configuration.uploadFolder = uploadFolder
+        configuration.connections.headerTimeout = headerTimeout
+        configuration.connections.idleTimeout = idleTimeout
+        configuration.connections.bodyTimeout = bodyTimeout
+        configuration.connections.minimumBodyRate = minBodyRate
+        configuration.connections.maxConnections = maxConnections
+        configuration.connections.maxUnauthenticatedPerAddress = maxUnauthenticatedPerAddress
+        configuration.webhooks.timeout = webhookTimeout
+        configuration.webhooks.concurrency = webhookConcurrency
+        configuration.webhooks.concurrencyPerReceiver = webhookConcurrencyPerReceiver
+        // The connection bound, not the descriptor table, decides how many clients are held (composition root).
+        ProcessLimits.raiseOpenFileLimit()
         let server: HealthServer
         do {
             server = try HealthServer(configuration: configuration, logger: Logger(label: "ohk.server"))

@@ -55,6 +55,15 @@ struct LogSampleTool: HealthTool {
         let sample = QuantitySample(
             uuid: context.store.nextObjectID(), type: type, quantity: Quantity(unit: unit, doubleValue: value),
             start: time, end: time)
+        // The answer is made before the save and nothing can fail after it: an answer is either an error with
+        // nothing saved or a success (an agent that retries an error must not save twice).
+        let answer: Value = [
+            "saved": .string(sample.uuid.uuidString), "type": .string(TypeNames.displayName(.quantity(type))),
+            "value": Answer.quantity(sample.quantity, in: unit),
+        ]
+        guard let text = Answer.encode(answer), text.count <= Answer.maxCharacters else {
+            throw ToolError("not saved: the value cannot be answered as JSON")
+        }
         do {
             try await context.store.save(sample)
         } catch let error as HealthError
@@ -64,9 +73,6 @@ struct LogSampleTool: HealthTool {
         } catch let error as HealthError where error.code != .databaseInaccessible {
             throw ToolError("not saved: \(error.message)")
         }
-        return [
-            "saved": .string(sample.uuid.uuidString), "type": .string(TypeNames.displayName(.quantity(type))),
-            "value": Answer.quantity(sample.quantity, in: unit),
-        ]
+        return answer
     }
 }

@@ -34,10 +34,15 @@ public struct ServerConfiguration: Sendable {
     public var data: DataLocation
     /// Request limits.
     public var limits = Limits()
+    /// Where uploads and exports wait on disk (a private folder per job inside it); nil for `uploads/` in a data
+    /// folder, else `ohk-uploads-UID` in the temporary folder.
+    public var uploadFolder: String?
     /// Webhook delivery rules.
     public var webhooks = WebhookPolicy()
     /// Server-sent events settings.
     public var events = EventSettings()
+    /// Connection timeouts and bounds.
+    public var connections = ConnectionSettings()
     /// The clock, calendar and UUID source.
     public var environment: RuntimeEnvironment
     /// Where random bytes come from (tokens, webhook secrets, delivery ids).
@@ -56,6 +61,8 @@ public struct ServerConfiguration: Sendable {
         public var maxBodyBytes = 4 << 20
         /// The largest export upload, in bytes (413 beyond).
         public var maxUploadBytes = 4 << 30
+        /// The most bytes all uploads waiting on disk may hold together (503 with Retry-After beyond).
+        public var maxUploadSpace = 16 << 30
         /// The most samples one save may carry (400 beyond).
         public var maxBatchSamples = 1_000
         /// The largest page of samples or changes (400 beyond).
@@ -68,6 +75,12 @@ public struct ServerConfiguration: Sendable {
         public var requestsPerSecond = 50.0
         /// The bucket's size.
         public var burst = 200.0
+        /// Failed authentications (unknown, revoked or malformed tokens; failed dashboard logins) one address may
+        /// make per second on average, and at once; past them its failures are answered 429 with Retry-After
+        /// (valid tokens are never refused by this limit).
+        public var failedAuthenticationsPerSecond = 1.0
+        /// The failure bucket's size.
+        public var failedAuthenticationBurst = 20.0
         /// The most live event streams one token may hold at once (429 beyond).
         public var maxStreamsPerToken = 8
         /// The most webhooks one app of a person may register (400 beyond).
@@ -94,6 +107,10 @@ public struct ServerConfiguration: Sendable {
         public var retryDelays: [TimeInterval] = [5, 30, 120, 600, 3_600, 21_600]
         /// How long one delivery attempt may take.
         public var timeout: TimeInterval = 10
+        /// Deliveries in flight at once, in all.
+        public var concurrency = 32
+        /// Deliveries in flight at once to one receiver (its host and port): a slow receiver delays only itself.
+        public var concurrencyPerReceiver = 2
         /// How often the outbox is looked at for due deliveries and due non-immediate webhooks.
         public var pollInterval: TimeInterval = 1
 

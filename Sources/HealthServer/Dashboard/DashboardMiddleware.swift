@@ -30,7 +30,7 @@ struct DashboardMiddleware: RouterMiddleware {
             return DashboardResponse.redirect(
                 "/dashboard/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         }
-        let caller = try await authenticator.caller(presenting: token)
+        let caller = try await authenticator.caller(presenting: token, context)
         return try await Authenticator.answer(request, context: context, caller: caller, next: next)
     }
 

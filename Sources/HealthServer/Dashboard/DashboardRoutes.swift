@@ -43,7 +43,7 @@ enum DashboardRoutes {
             }
             return DashboardResponse.html(LoginPage.page(next: next).render(person: nil))
         }
-        dashboard.post("/login") { request, _ -> Response in
+        dashboard.post("/login") { request, context -> Response in
             guard DashboardMiddleware.sameOrigin(request) else {
                 throw APIError.forbidden("a login may only be sent from the dashboard's own page")
             }
@@ -53,9 +53,19 @@ enum DashboardRoutes {
                 let record = try await services.registry.validToken(token), record.app == nil,
                 try await services.registry.person(record.person) != nil
             else {
-                let page = LoginPage.page(next: next, problem: "That is not a person's own token on this server.")
-                return DashboardResponse.html(page.render(person: nil), status: .unauthorized)
+                // Failed logins count against the address as failed tokens do (429 past the bound).
+                let refusal = services.authenticator.failure(
+                    APIError.unauthorized("not a person's own token"), context)
+                let problem =
+                    refusal.status == .tooManyRequests
+                    ? "Too many failed logins from this address; wait a minute and try again."
+                    : "That is not a person's own token on this server."
+                var response = DashboardResponse.html(
+                    LoginPage.page(next: next, problem: problem).render(person: nil), status: refusal.status)
+                if let wait = refusal.headers[.retryAfter] { response.headers[.retryAfter] = wait }
+                return response
             }
+            if let connection = context.connection { services.connections.authenticated(connection) }
             return startSession(for: token, next: next, secure: isHTTPS(request), services: services)
         }
 

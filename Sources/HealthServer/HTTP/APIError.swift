@@ -20,6 +20,8 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     public var healthKitCode: Int?
     /// Extra headers (`Retry-After`, `WWW-Authenticate`).
     public var headers: HTTPFields = [:]
+    /// What the server's log says instead of ``detail``, when the client is told less (where a database is).
+    var logDetail: String?
 
     /// Creates an error.
     public init(_ status: HTTPResponse.Status, _ problem: String, _ detail: String, healthKitCode: Int? = nil) {
@@ -43,6 +45,20 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
     }
     /// 404.
     public static func notFound(_ detail: String) -> APIError { APIError(.notFound, "not-found", detail) }
+    /// 503 with Retry-After: the person's store (or the server's registry) cannot be reached for now — a database
+    /// that went away, a connection that closed, a pool that stayed busy. The client is told to retry; the log
+    /// keeps what happened (never a value), the answer does not say where the database is.
+    static func storeUnavailable(_ logged: String, healthKitCode: Int? = nil) -> APIError {
+        var error = APIError(
+            .serviceUnavailable, "store-unavailable",
+            "the store is unavailable for now; retry after Retry-After seconds",
+            healthKitCode: healthKitCode)
+        error.headers[.retryAfter] = String(retryAfterUnavailable)
+        error.logDetail = logged
+        return error
+    }
+    /// Seconds a client is told to wait after ``storeUnavailable(_:healthKitCode:)``.
+    static let retryAfterUnavailable = 2
 
     /// The problem document's `type`.
     public var typeURI: String { "https://openhealthkit.org/problems/\(problem)" }
@@ -75,13 +91,16 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case let error as RegistryError:
             return .badRequest(error.message)
         case let error as RuntimeError:
-            return APIError(.serviceUnavailable, "store-unavailable", error.message)
+            return .storeUnavailable(error.message)
         case let error as ExportError:
             return APIError(.unprocessableContent, "bad-export", error.description)
         case let error as HTTPError:
             return APIError(error.status, "http", error.body ?? error.status.reasonPhrase)
         case is CancellationError:
-            return APIError(.serviceUnavailable, "cancelled", "the request was cancelled (the server is stopping)")
+            var cancelled = APIError(
+                .serviceUnavailable, "cancelled", "the request was cancelled (the server is stopping)")
+            cancelled.headers[.retryAfter] = String(retryAfterUnavailable)
+            return cancelled
         default:
             return APIError(.internalServerError, "internal", "an unexpected \(type(of: error))")
         }
@@ -97,7 +116,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, CustomStringConverti
         case .noData:
             return APIError(.notFound, "no-data", error.message, healthKitCode: code)
         case .databaseInaccessible:
-            return APIError(.serviceUnavailable, "store-unavailable", error.message, healthKitCode: code)
+            return .storeUnavailable(error.message, healthKitCode: code)
         default:
             return APIError(.badRequest, "healthkit-\(code)", error.message, healthKitCode: code)
         }
@@ -115,7 +134,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             let problem = APIError.from(error)
             if problem.status.code >= 500 {
                 context.logger.error(
-                    "request failed", metadata: ["problem": "\(problem.problem)", "detail": "\(problem.detail)"])
+                    "request failed",
+                    metadata: ["problem": "\(problem.problem)", "detail": "\(problem.logDetail ?? problem.detail)"])
             } else {
                 context.logger.debug(
                     "request refused", metadata: ["status": "\(problem.status.code)", "problem": "\(problem.problem)"])

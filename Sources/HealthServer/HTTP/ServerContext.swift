@@ -26,11 +26,17 @@ public struct ServerContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The caller, once the token middleware has run (nil on public routes).
     public var caller: Caller?
+    /// The connection the request came on (the connection registry's key).
+    let connection: ObjectIdentifier?
+    /// The client's IP address (without the port), for per-address limits; nil when unknown.
+    let remoteAddress: String?
 
     /// Creates a context.
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         caller = nil
+        connection = ObjectIdentifier(source.channel)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// The caller of an authenticated route.

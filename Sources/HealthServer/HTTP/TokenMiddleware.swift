@@ -20,14 +20,15 @@ struct TokenMiddleware: RouterMiddleware {
         _ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response
     ) async throws -> Response {
         guard let header = request.headers[.authorization] else {
-            throw APIError.unauthorized("a bearer token is required (Authorization: Bearer ohk_…)")
+            throw authenticator.failure(
+                APIError.unauthorized("a bearer token is required (Authorization: Bearer ohk_…)"), context)
         }
         guard header.utf8.count <= 200, header.hasPrefix("Bearer "),
             let token = AccessToken(presented: String(header.dropFirst(7)))
         else {
-            throw APIError.unauthorized("the token is not valid")
+            throw authenticator.failure(APIError.unauthorized("the token is not valid"), context)
         }
-        let caller = try await authenticator.caller(presenting: token)
+        let caller = try await authenticator.caller(presenting: token, context)
         return try await Authenticator.answer(request, context: context, caller: caller, next: next)
     }
 }
@@ -39,7 +40,38 @@ struct Authenticator: Sendable {
     let people: PersonDirectory
     let limiter: RateLimiter
     let callers: CallerCache
+    /// Failed authentications per address.
+    let failures: RateLimiter
+    let connections: ConnectionRegistry
     let environment: RuntimeEnvironment
+
+    /// The caller of a token presented on a request, whose connection is then marked authenticated (it no longer
+    /// counts against its address's unauthenticated connections).
+    /// - Throws: ``APIError`` 401 for an unknown or revoked token (or a person who no longer exists) — 429 with
+    ///   Retry-After instead once the address has failed too often (``failure(_:_:)``) — and 429 beyond the
+    ///   token's rate.
+    func caller(presenting token: AccessToken, _ context: ServerContext) async throws -> Caller {
+        let caller: Caller
+        do { caller = try await self.caller(presenting: token) } catch let error as APIError
+            where error.status == .unauthorized
+        {
+            throw failure(error, context)
+        }
+        if let connection = context.connection { connections.authenticated(connection) }
+        return caller
+    }
+
+    /// A failed authentication from the request's address: the error itself while the address has failures to
+    /// spend, else 429 with Retry-After. Tokens are 256 random bits, so the bound is not against guessing but
+    /// against the cost of failures (lookups, log lines); a valid token is never refused by it.
+    func failure(_ error: APIError, _ context: ServerContext) -> APIError {
+        guard let wait = failures.take(context.remoteAddress ?? "unknown") else { return error }
+        var limited = APIError(
+            .tooManyRequests, "authentication-rate-limited",
+            "too many failed authentications from this address; retry later")
+        limited.headers[.retryAfter] = String(max(1, Int(wait.rounded(.up))))
+        return limited
+    }
 
     /// The caller of a token.
     /// - Throws: ``APIError`` 401 for an unknown or revoked token (or a person who no longer exists), 429 beyond
@@ -89,7 +121,7 @@ struct Authenticator: Sendable {
             context.logger.info("answered", metadata: ["status": "\(response.status.code)"])
             return response
         } catch {
-            let status = (error as? any HTTPResponseError)?.status.code ?? 500
+            let status = APIError.from(error).status.code
             context.logger.info("refused", metadata: ["status": "\(status)"])
             throw error
         }

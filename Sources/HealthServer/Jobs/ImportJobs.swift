@@ -7,6 +7,8 @@ import HealthExport
 final class ImportJobs: Sendable {
     /// A job's state.
     enum State: Sendable {
+        /// The upload is still arriving (the person's one import is taken).
+        case receiving
         case running(ImportProgress?)
         case finished(ImportReport)
         case failed(APIError)
@@ -20,8 +22,21 @@ final class ImportJobs: Sendable {
 
     private let jobs = Locked<[String: Job]>([:])
 
-    func start(_ id: String, person: String, at date: Date) {
-        jobs.withLock { $0[id] = Job(person: person, state: .running(nil), started: date) }
+    /// Takes the person's one import for a new job before its upload is read; false when another job of the
+    /// person is receiving or running (checked and taken at once, so parallel uploads cannot all pass).
+    func reserve(_ id: String, person: String, at date: Date) -> Bool {
+        jobs.withLock { jobs in
+            guard !Self.busy(person, jobs) else { return false }
+            jobs[id] = Job(person: person, state: .receiving, started: date)
+            return true
+        }
+    }
+
+    /// Gives back a reservation whose upload failed (the job is forgotten).
+    func cancel(_ id: String) {
+        jobs.withLock { jobs in
+            if case .receiving = jobs[id]?.state { jobs[id] = nil }
+        }
     }
 
     func update(_ id: String, _ state: State) {
@@ -33,12 +48,17 @@ final class ImportJobs: Sendable {
         jobs.withLock { $0[id] }.flatMap { $0.person == person ? $0 : nil }
     }
 
-    /// Whether a job of the person is running (one import at a time per person).
+    /// Whether a job of the person is receiving or running (one import at a time per person).
     func isRunning(person: String) -> Bool {
-        jobs.withLock { jobs in
-            jobs.values.contains { job in
-                if job.person == person, case .running = job.state { return true }
-                return false
+        jobs.withLock { Self.busy(person, $0) }
+    }
+
+    private static func busy(_ person: String, _ jobs: [String: Job]) -> Bool {
+        jobs.values.contains { job in
+            guard job.person == person else { return false }
+            switch job.state {
+            case .receiving, .running: return true
+            case .finished, .failed: return false
             }
         }
     }

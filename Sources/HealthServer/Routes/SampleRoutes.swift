@@ -58,7 +58,10 @@ enum SampleRoutes {
             let limit =
                 try query.integer("limit", in: 1...services.limits.maxPageSize) ?? services.limits.defaultPageSize
             let sort = try Self.sort(try query.string("sort"))
-            var cursor = try query.string("cursor").map(PageCursor.init(text:))
+            let key = try await services.cursorKey()
+            var cursor = try query.string("cursor").map { (text: String) throws(APIError) in
+                try PageCursor(text: text, key: key, token: caller.token.hash)
+            }
             if cursor != nil, sort != [.startDate] {
                 throw APIError.badRequest("cursor pages samples in startDate order only; drop sort")
             }
@@ -75,7 +78,7 @@ enum SampleRoutes {
                 let ties = page.reversed().prefix { $0.startDate == last.startDate }.count
                 let carried = page.count == ties && cursor?.after == last.startDate ? skip : 0
                 cursor = PageCursor(after: last.startDate, skip: ties + carried)
-                document["nextCursor"] = .string(cursor?.text ?? "")
+                document["nextCursor"] = .string(cursor?.text(key: key, token: caller.token.hash) ?? "")
             }
             document["hasMore"] = .bool(hasMore)
             return Requests.json(.object(document))
@@ -141,33 +144,5 @@ enum SampleRoutes {
             throw APIError.badRequest("the path does not name a UUID")
         }
         return uuid
-    }
-}
-
-/// Where a page of samples in start order ended: the last start date and how many samples at exactly that date
-/// were already returned (base64url JSON on the wire; opaque to clients).
-struct PageCursor: Sendable, Hashable {
-    var after: Date
-    var skip: Int
-
-    init(after: Date, skip: Int) {
-        self.after = after
-        self.skip = skip
-    }
-
-    init(text: String) throws(APIError) {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard text.utf8.count <= 200, let data = Data(base64Encoded: base64),
-            let object = try? JSONDecoder().decode([String: Double].self, from: data),
-            let after = object["a"], let skip = object["s"], after.isFinite, skip >= 0, skip <= 1_000_000
-        else { throw APIError.badRequest("cursor is not one this server gave") }
-        self.after = Date(timeIntervalSinceReferenceDate: after)
-        self.skip = Int(skip)
-    }
-
-    var text: String {
-        let json = JSONValue.object(["a": .number(after.timeIntervalSinceReferenceDate), "s": .number(Double(skip))])
-        return Base64URL.encode(json.encoded())
     }
 }

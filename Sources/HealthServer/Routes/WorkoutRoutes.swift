@@ -24,9 +24,12 @@ enum WorkoutRoutes {
                 }
                 return type
             }
-            var workouts = try await caller.store.samples(of: .workout, predicate: window, sort: [.startDate])
-                .compactMap(\.workout)
-            if let activity { workouts = workouts.filter { $0.activityType == activity } }
+            // The storage applies the activity and the limit (one more than the page, to know whether more follow):
+            // never every workout of the window in memory.
+            let predicate = activity.map { window && .workoutActivityType($0) } ?? window
+            let workouts = try await caller.store.samples(
+                of: .workout, predicate: predicate, sort: [.startDate], limit: limit + 1
+            ).compactMap(\.workout)
             let page = workouts.prefix(limit)
             return Requests.json(
                 .object([

@@ -7,26 +7,63 @@ import Glibc
 #endif
 
 /// Where webhooks may point: `http` or `https` URLs whose host resolves only to public addresses — no loopback,
-/// link-local, private, shared (CGNAT), multicast or unspecified ones — unless the operator allows private
-/// addresses or lists the host. Checked when a webhook is registered and again before every delivery (a name
-/// can be re-pointed), so a token holder cannot make the server call into its own network.
+/// link-local, private, shared (CGNAT), benchmarking, documentation, multicast, reserved or unspecified ones, and
+/// no IPv6 form that carries such an IPv4 address (mapped, compatible, NAT64, 6to4) — unless the operator allows
+/// private addresses or lists the host. Checked when a webhook is registered and again before every delivery,
+/// which then connects to the very address that was checked (``Target/pinnedAddress``): a name re-pointed between
+/// the check and the connection (DNS rebinding) changes nothing.
 struct WebhookURLPolicy: Sendable {
     let allowPrivateAddresses: Bool
     let allowedHosts: Set<String>
 
+    /// A URL that passed the policy, with the address a delivery must connect to.
+    struct Target: Sendable, Hashable {
+        /// The URL's host, as the URL spells it.
+        var host: String
+        /// The address checked for the host, to connect to instead of resolving it again; nil when the host is an
+        /// address itself or an operator-allowed name (nothing to re-resolve).
+        var pinnedAddress: String?
+        /// The receiver: host and port, the key of per-receiver delivery bounds.
+        var receiver: String
+    }
+
     /// Why a URL may not be used, or nil when it may.
     func refusal(_ text: String) async -> String? {
-        guard text.utf8.count <= 2_048, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-        else { return "url must be an http or https URL with a host" }
-        if url.user != nil || url.password != nil { return "url must not carry credentials" }
-        if allowedHosts.contains(host.lowercased()) { return nil }
-        let addresses = await Self.resolve(host, port: url.port ?? (scheme == "https" ? 443 : 80))
-        guard !addresses.isEmpty else { return "url's host does not resolve" }
-        if !allowPrivateAddresses, addresses.contains(where: Self.isPrivate) {
-            return "url's host resolves to a loopback, link-local or private address, which the server does not call"
+        switch await check(text) {
+        case .success: nil
+        case .failure(let refusal): refusal.reason
         }
-        return nil
+    }
+
+    /// Why a URL was refused.
+    struct Refusal: Error, Sendable {
+        var reason: String
+    }
+
+    /// The URL's target, or why it may not be used.
+    func check(_ text: String) async -> Result<Target, Refusal> {
+        guard text.utf8.count <= 2_048, let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let rawHost = url.host, !rawHost.isEmpty
+        else { return .failure(Refusal(reason: "url must be an http or https URL with a host")) }
+        if url.user != nil || url.password != nil { return .failure(Refusal(reason: "url must not carry credentials")) }
+        let host = rawHost.lowercased()
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        let receiver = "\(host):\(port)"
+        if allowedHosts.contains(host) {
+            return .success(Target(host: rawHost, pinnedAddress: nil, receiver: receiver))
+        }
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let isLiteral = (try? SocketAddress(ipAddress: bare, port: port)) != nil
+        let addresses = await Self.resolve(host, port: port)
+        guard let first = addresses.first else { return .failure(Refusal(reason: "url's host does not resolve")) }
+        if !allowPrivateAddresses, addresses.contains(where: Self.isPrivate) {
+            return .failure(
+                Refusal(
+                    reason:
+                        "url's host resolves to a loopback, link-local or private address, which the server does not call"
+                ))
+        }
+        return .success(Target(host: rawHost, pinnedAddress: isLiteral ? nil : first.ipAddress, receiver: receiver))
     }
 
     /// The host's addresses, resolved on NIO's blocking-work pool (getaddrinfo blocks).
@@ -40,34 +77,66 @@ struct WebhookURLPolicy: Sendable {
             ?? []
     }
 
-    /// Whether an address is loopback, link-local, private, shared, multicast or unspecified.
+    /// Whether an address is one a webhook may not reach: not a globally routable unicast address.
     static func isPrivate(_ address: SocketAddress) -> Bool {
         switch address {
         case .v4(let v4):
-            let value = UInt32(bigEndian: v4.address.sin_addr.s_addr)
-            let first = value >> 24
-            let second = (value >> 16) & 0xFF
-            return first == 0 || first == 10 || first == 127 || first >= 224
-                || (first == 169 && second == 254) || (first == 172 && (16...31).contains(second))
-                || (first == 192 && second == 168) || (first == 100 && (64...127).contains(second))
+            return isPrivate(v4: UInt32(bigEndian: v4.address.sin_addr.s_addr))
         case .v6(let v6):
-            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
-            if bytes.allSatisfy({ $0 == 0 }) { return true }  // ::
-            if bytes.dropLast().allSatisfy({ $0 == 0 }) && bytes.last == 1 { return true }  // ::1
-            if bytes[0] & 0xFE == 0xFC { return true }  // fc00::/7
-            if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80 { return true }  // fe80::/10
-            if bytes[0] == 0xFF { return true }  // multicast
-            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
-                // ::ffff:a.b.c.d
-                let v4 = UInt32(bytes[12]) << 24 | UInt32(bytes[13]) << 16 | UInt32(bytes[14]) << 8 | UInt32(bytes[15])
-                var mapped = sockaddr_in()
-                mapped.sin_addr.s_addr = v4.bigEndian
-                return isPrivate(SocketAddress(mapped, host: ""))
-            }
-            return false
+            return isPrivate(v6: withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) })
         case .unixDomainSocket:
             return true
         }
+    }
+
+    /// IPv4: this network, private, loopback, CGNAT, link-local, IETF protocol assignments, documentation,
+    /// benchmarking, multicast, reserved and broadcast (RFC 6890's special-purpose registry).
+    static func isPrivate(v4 value: UInt32) -> Bool {
+        let ranges: [(UInt32, Int)] = [
+            (0x0000_0000, 8), (0x0A00_0000, 8), (0x6440_0000, 10), (0x7F00_0000, 8), (0xA9FE_0000, 16),
+            (0xAC10_0000, 12), (0xC000_0000, 24), (0xC000_0200, 24), (0xC058_6300, 24), (0xC0A8_0000, 16),
+            (0xC612_0000, 15), (0xC633_6400, 24), (0xCB00_7100, 24), (0xE000_0000, 3),
+        ]
+        return ranges.contains { base, length in value >> (32 - length) == base >> (32 - length) }
+    }
+
+    /// IPv6: unspecified, loopback, unique local, site-local (deprecated, still routed inside sites), link-local,
+    /// multicast, documentation, discard, the local-use NAT64 prefix, and every form that embeds an IPv4 address
+    /// (mapped `::ffff:a.b.c.d`, translated `::ffff:0:a.b.c.d`, compatible `::a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4
+    /// `2002::/16`, Teredo `2001::/32`) judged by the IPv4 address it carries.
+    static func isPrivate(v6 bytes: [UInt8]) -> Bool {
+        guard bytes.count == 16 else { return true }
+        func v4(at offset: Int) -> UInt32 {
+            UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+                | UInt32(bytes[offset + 3])
+        }
+        let head = bytes[0..<10]
+        if head.allSatisfy({ $0 == 0 }) {
+            if bytes[10] == 0xFF && bytes[11] == 0xFF { return isPrivate(v4: v4(at: 12)) }  // ::ffff:a.b.c.d
+            if bytes[10] == 0 && bytes[11] == 0 { return true }  // ::, ::1 and ::a.b.c.d (deprecated, never public)
+        }
+        if bytes[0..<8].allSatisfy({ $0 == 0 }) && bytes[8] == 0xFF && bytes[9] == 0xFF && bytes[10] == 0
+            && bytes[11] == 0
+        {
+            return isPrivate(v4: v4(at: 12))  // ::ffff:0:a.b.c.d, IPv4-translated
+        }
+        if bytes[0] == 0xFC || bytes[0] == 0xFD { return true }  // fc00::/7
+        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80 { return true }  // fe80::/10
+        if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0xC0 { return true }  // fec0::/10
+        if bytes[0] == 0xFF { return true }  // multicast
+        // 2001:db8::/32, documentation
+        if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0D && bytes[3] == 0xB8 { return true }
+        if bytes[0] == 0x01 && bytes[1...7].allSatisfy({ $0 == 0 }) { return true }  // 100::/64 discard
+        if bytes[0] == 0x00 && bytes[1] == 0x64 && bytes[2] == 0xFF && bytes[3] == 0x9B {
+            if bytes[4] == 0 && bytes[5] == 1 { return true }  // 64:ff9b:1::/48, local-use NAT64
+            if bytes[4..<12].allSatisfy({ $0 == 0 }) { return isPrivate(v4: v4(at: 12)) }  // 64:ff9b::/96
+            return true
+        }
+        if bytes[0] == 0x20 && bytes[1] == 0x02 { return isPrivate(v4: v4(at: 2)) }  // 2002::/16, 6to4
+        if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0 && bytes[3] == 0 {  // 2001::/32, Teredo
+            return isPrivate(v4: ~v4(at: 12))
+        }
+        return false
     }
 }
 
