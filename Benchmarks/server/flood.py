@@ -10,7 +10,8 @@ connection (as HTTP clients do): its time includes the retry, and the first atte
 runs against a second binary first (e.g. main before the fix), side by side in one run.
 
 Usage: Benchmarks/server/flood.py --ohk .build/release/ohk [--base /tmp/ohk-base/ohk] [--idle 2000]
-       [--slow 500] [--seconds 30] [--header-timeout 10] [--body-timeout 10]
+       [--slow 500] [--seconds 30] [--with-flags --header-timeout 10 --body-timeout 10]
+       [--server-arg=--max-unauthenticated-per-address --server-arg=5000]   (timeouts alone, no eviction)
 """
 import argparse
 import json
@@ -50,9 +51,13 @@ def connect(port, source):
 
 
 def is_closed(sock):
+    """Whether the server closed the connection (an answer it sent, such as a 401 to a slow body, is read and
+    dropped: only the end of the stream or a reset counts)."""
     try:
-        data = sock.recv(4096)
-        return data == b"" or data.startswith(b"HTTP/1.1 4") or data.startswith(b"HTTP/1.1 5")
+        while True:
+            data = sock.recv(65536)
+            if data == b"":
+                return True
     except BlockingIOError:
         return False
     except OSError:
@@ -89,6 +94,7 @@ def flood(ohk, args, label):
     data = tempfile.mkdtemp(prefix="ohk-flood-")
     extra = ["--header-timeout", str(args.header_timeout), "--body-timeout", str(args.body_timeout)] \
         if args.with_flags else []
+    extra += args.server_arg
     proc, port, token = start_server(ohk, data, extra if label == "fixed" else [])
     stop = threading.Event()
     samples = {"flood address": [], "other address": []}
@@ -175,6 +181,8 @@ def main():
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--header-timeout", type=float, default=10)
     parser.add_argument("--body-timeout", type=float, default=10)
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="an extra argument for the fixed binary's ohk serve (repeatable)")
     parser.add_argument("--with-flags", action="store_true",
                         help="pass the timeout flags to the fixed binary (else it runs with its defaults)")
     args = parser.parse_args()

@@ -93,14 +93,16 @@ public struct HealthServer: Sendable {
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [ConnectionGuardHandler(settings: settings, registry: registry)])),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "ohk"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "ohk",
+                backlog: settings.backlog),
             services: backgroundServices(),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: services.logger)
     }
 
     /// Open connections and those not yet authenticated, and how many were closed or refused to make room (a
-    /// diagnostic: the load test reads it).
+    /// diagnostic for embedders and tests).
     public var connectionCounts: (open: Int, unauthenticated: Int, evicted: Int, refused: Int) {
         services.connections.counts
     }

@@ -69,9 +69,6 @@ enum ClosedConnectionGuard {
         let pending = watches.withLock { $0.removeValue(forKey: key)?.pending.values.map { $0 } ?? [] }
         for answer in pending { answer.resume(with: .failure(ConnectionClosed())) }
     }
-
-    /// Connections with queries pending (a test hook).
-    static var watchedConnections: Int { watches.withLock { $0.count } }
 }
 
 extension PostgresConnection {

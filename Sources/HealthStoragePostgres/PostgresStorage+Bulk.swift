@@ -200,7 +200,9 @@ final class PostgresBulkSink: BulkSink {
         let types = Set(rows.map(\.type))
         let catalog = context.catalog
         let logger = logger
-        try await database.sideline.withConnection { other in try await catalog.register(types, other, logger) }
+        try await PostgresDatabase.lease(
+            database.sideline, within: .seconds(database.location.connectTimeoutSeconds)
+        ) { other in try await catalog.register(types, other, logger) }
         try await writer.insert(rows)
         try await PostgresStorage.upsert(batch.activitySummaries, connection, context, logger)
         if let characteristics = batch.characteristics {

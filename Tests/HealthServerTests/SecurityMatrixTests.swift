@@ -13,6 +13,7 @@ struct SecurityMatrixTests {
         var json: String?
         var ownerOnly = false
         var writes = false
+        var headers: HTTPFields = [:]
         var description: String { "\(method) \(path.prefix(60))" }
     }
 
@@ -46,6 +47,14 @@ struct SecurityMatrixTests {
         Route(method: .get, path: "/v1/characteristics"),
         Route(method: .get, path: "/v1/import/nope", ownerOnly: false),
         Route(method: .get, path: "/v1/export", ownerOnly: true),
+        Route(method: .post, path: "/v1/import", json: "not an export", ownerOnly: true),
+        Route(
+            method: .post, path: "/mcp",
+            json:
+                #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"samples","arguments":{"type":"steps"}}}"#,
+            headers: [
+                .accept: "application/json, text/event-stream", HTTPField.Name("MCP-Protocol-Version")!: "2025-06-18",
+            ]),
         Route(method: .get, path: "/v1/webhooks"),
         Route(
             method: .post, path: "/v1/webhooks", json: #"{"url":"http://127.0.0.1:9/hook","types":["\#(stepsType)"]}"#),
@@ -59,7 +68,8 @@ struct SecurityMatrixTests {
         try await server.run { client in
             for route in Self.routes {
                 for token in [nil, "ohk_broken", server.token("revoked")] {
-                    let answer = try await client.send(route.method, route.path, token: token, json: route.json)
+                    let answer = try await client.send(
+                        route.method, route.path, token: token, json: route.json, headers: route.headers)
                     #expect(answer.status == 401, "\(route) with \(token?.prefix(8) ?? "no token")")
                 }
             }
@@ -78,7 +88,7 @@ struct SecurityMatrixTests {
             for caller in ["benOwner", "stranger", "reader", "writer", "stepsApp", "owner"] {
                 for route in Self.routes {
                     let answer = try await client.send(
-                        route.method, route.path, token: server.token(caller), json: route.json)
+                        route.method, route.path, token: server.token(caller), json: route.json, headers: route.headers)
                     let context = "\(caller): \(route) → \(answer.status)"
                     #expect(answer.status < 500, "\(context) \(answer.text.prefix(200))")
                     if answer.status >= 400 {

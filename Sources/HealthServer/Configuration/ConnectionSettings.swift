@@ -17,6 +17,10 @@ public struct ConnectionSettings: Sendable, Hashable {
     public var maxConnections = 4_096
     /// The most connections one address may hold before any of them made an authenticated request.
     public var maxUnauthenticatedPerAddress = 32
+    /// The listening socket's queue of connections not yet accepted (the kernel caps it at `somaxconn`, 4,096 on
+    /// Debian 12): deep enough that a burst of new connections is accepted — and then bounded by the registry —
+    /// rather than dropped at the door, where a client's connection attempt waits a second for the retransmission.
+    public var backlog = 4_096
 
     /// The defaults.
     public init() {}

@@ -51,19 +51,20 @@ struct Authenticator: Sendable {
     ///   Retry-After instead once the address has failed too often (``failure(_:_:)``) — and 429 beyond the
     ///   token's rate.
     func caller(presenting token: AccessToken, _ context: ServerContext) async throws -> Caller {
-        let caller: Caller
-        do { caller = try await self.caller(presenting: token) } catch let error as APIError
-            where error.status == .unauthorized
+        let entry: CallerCache.Entry
+        do { entry = try await self.entry(for: token) } catch let error as APIError where error.status == .unauthorized
         {
             throw failure(error, context)
         }
+        // Authenticated even when its rate limit refuses this request: the connection is a token holder's.
         if let connection = context.connection { connections.authenticated(connection) }
-        return caller
+        return try admitted(entry)
     }
 
     /// A failed authentication from the request's address: the error itself while the address has failures to
-    /// spend, else 429 with Retry-After. Tokens are 256 random bits, so the bound is not against guessing but
-    /// against the cost of failures (lookups, log lines); a valid token is never refused by it.
+    /// spend, else 429 with Retry-After. Tokens are 256 random bits, so the bound is not against guessing but bounds
+    /// how fast one address is told (and logged) that its tokens fail; the token is still looked up, so a valid
+    /// token is never refused by it.
     func failure(_ error: APIError, _ context: ServerContext) -> APIError {
         guard let wait = failures.take(context.remoteAddress ?? "unknown") else { return error }
         var limited = APIError(
@@ -73,29 +74,29 @@ struct Authenticator: Sendable {
         return limited
     }
 
-    /// The caller of a token.
-    /// - Throws: ``APIError`` 401 for an unknown or revoked token (or a person who no longer exists), 429 beyond
-    ///   the token's rate.
-    func caller(presenting token: AccessToken) async throws -> Caller {
+    /// The cached or looked-up engine of a token.
+    /// - Throws: ``APIError`` 401 for an unknown or revoked token, or a person who no longer exists.
+    private func entry(for token: AccessToken) async throws -> CallerCache.Entry {
         let hash = token.hash
-        let entry: CallerCache.Entry
-        if let cached = callers.entry(for: hash, now: environment.clock.now) {
-            entry = cached
-        } else {
-            let generation = callers.currentGeneration
-            guard let record = try await registry.validToken(token),
-                let person = try await registry.person(record.person)
-            else {
-                throw APIError.unauthorized("the token is not valid")
-            }
-            let database = try people.database(of: person.name)
-            let identity = Self.identity(of: record)
-            let store = database.makeStore(for: identity, policy: Self.policy(person.policy), environment: environment)
-            entry = CallerCache.Entry(
-                record: record, person: person, identity: identity, store: store, database: database,
-                filled: environment.clock.now, generation: generation)
-            callers.remember(entry, for: hash)
+        if let cached = callers.entry(for: hash, now: environment.clock.now) { return cached }
+        let generation = callers.currentGeneration
+        guard let record = try await registry.validToken(token), let person = try await registry.person(record.person)
+        else {
+            throw APIError.unauthorized("the token is not valid")
         }
+        let database = try people.database(of: person.name)
+        let identity = Self.identity(of: record)
+        let store = database.makeStore(for: identity, policy: Self.policy(person.policy), environment: environment)
+        let entry = CallerCache.Entry(
+            record: record, person: person, identity: identity, store: store, database: database,
+            filled: environment.clock.now, generation: generation)
+        callers.remember(entry, for: hash)
+        return entry
+    }
+
+    /// The caller of a valid token, within the token's rate.
+    /// - Throws: ``APIError`` 429 with Retry-After beyond it.
+    private func admitted(_ entry: CallerCache.Entry) throws -> Caller {
         let record = entry.record
         if let wait = limiter.take(record.hash) {
             var error = APIError(.tooManyRequests, "rate-limited", "too many requests for this token; retry later")

@@ -123,7 +123,8 @@ enum ImportExportRoutes {
         return Requests.json(.object(document))
     }
 
-    /// `GET /v1/export`: written into a private folder of the upload area, streamed, then removed.
+    /// `GET /v1/export`: written into a private folder of the upload area (its size counted against the area's
+    /// room until it is streamed: 503 with Retry-After when it does not fit), streamed, then removed.
     static func export(_ context: ServerContext, _ services: ServerServices) async throws -> Response {
         let caller = try context.requireCaller()
         guard caller.isOwner else { throw APIError.forbidden("only the person's own token exports the store") }
@@ -143,10 +144,15 @@ enum ImportExportRoutes {
         headers[.contentType] = "application/zip"
         headers[.contentDisposition] = "attachment; filename=\"export.zip\""
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+        // The archive counts against the uploads' room while it waits to be streamed.
+        do { try area.take(size ?? 0) } catch {
+            area.release(folder, bytes: 0)
+            throw error
+        }
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody(contentLength: size) { writer in
-                defer { area.release(folder, bytes: 0) }
+                defer { area.release(folder, bytes: size ?? 0) }
                 let handle = try FileHandle(forReadingFrom: file)
                 defer { try? handle.close() }
                 while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
@@ -161,7 +167,11 @@ enum ImportExportRoutes {
     static func receive(_ body: RequestBody, into file: URL, area: UploadArea, limit: Int) async throws -> Int {
         guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]),
             let handle = try? FileHandle(forWritingTo: file)
-        else { throw APIError(.serviceUnavailable, "no-space", "the upload cannot be stored") }
+        else {
+            var error = APIError(.serviceUnavailable, "no-space", "the upload cannot be stored")
+            error.headers[.retryAfter] = "60"
+            throw error
+        }
         defer { try? handle.close() }
         var received = 0
         do {

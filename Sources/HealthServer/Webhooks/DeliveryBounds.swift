@@ -1,8 +1,9 @@
 import Foundation
 import HealthCore
 
-/// The webhook deliveries in flight, and whether one more may start: at most one per webhook (its deliveries go
-/// out in order), `perReceiver` to one receiver (host and port) and `overall` in all — so a receiver that hangs
+/// The webhook deliveries in flight, and whether one more may start: at most one per webhook (a receiver never gets
+/// two of one webhook's deliveries at once; after a retry is rescheduled, newer ones may go first), `perReceiver` to
+/// one receiver (host and port) and `overall` in all — so a receiver that hangs
 /// holds only its own slots, and every other person's deliveries go on. Thread-safe.
 final class DeliveryBounds: Sendable {
     private struct State {

@@ -124,8 +124,14 @@ struct WebhookURLPolicy: Sendable {
         if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0x80 { return true }  // fe80::/10
         if bytes[0] == 0xFE && bytes[1] & 0xC0 == 0xC0 { return true }  // fec0::/10
         if bytes[0] == 0xFF { return true }  // multicast
-        // 2001:db8::/32, documentation
+        // 2001:db8::/32 and 3fff::/20, documentation; 2001:2::/48, benchmarking
         if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x0D && bytes[3] == 0xB8 { return true }
+        if bytes[0] == 0x3F && bytes[1] & 0xF0 == 0xF0 { return true }
+        if bytes[0] == 0x20 && bytes[1] == 0x01 && bytes[2] == 0x00 && bytes[3] == 0x02 && bytes[4] == 0
+            && bytes[5] == 0
+        {
+            return true
+        }
         if bytes[0] == 0x01 && bytes[1...7].allSatisfy({ $0 == 0 }) { return true }  // 100::/64 discard
         if bytes[0] == 0x00 && bytes[1] == 0x64 && bytes[2] == 0xFF && bytes[3] == 0x9B {
             if bytes[4] == 0 && bytes[5] == 1 { return true }  // 64:ff9b:1::/48, local-use NAT64
