@@ -124,9 +124,11 @@ final class PostgresDatabase: Sendable {
     /// Leases a connection (of the replica when `replica` and one is configured) told to serve `person`, and runs
     /// `body` on it. The connection must not escape `body`.
     ///
-    /// The lease waits at most the location's connect timeout: while the server is down, or every connection is
-    /// busy that long, the call fails with ``LeaseTimedOut`` rather than waiting (postgres-nio's pool would keep the
-    /// request queued for a minute before its circuit breaker answers).
+    /// While the primary has open connections the lease waits for one as long as they are busy (each of their
+    /// statements is bounded by `statement_timeout` and by its connection's life). With none open — the server is
+    /// away, restarting, or the pool has not connected yet — it waits at most the location's connect timeout, then
+    /// only 0.5 s until a lease is granted again, and fails with ``LeaseTimedOut``: postgres-nio's pool would keep
+    /// the request queued for a minute before its circuit breaker answers.
     func withConnection<T: Sendable>(
         person: Int64?, replica useReplica: Bool = false,
         _ body: (PostgresConnection) async throws -> T
@@ -134,24 +136,40 @@ final class PostgresDatabase: Sendable {
         let pool = useReplica ? (replica ?? client) : client
         if pool !== client { replicaLeases.withLock { $0 += 1 } }
         let isPrimary = pool === client
-        // Once a lease of the primary has timed out, the next ones wait only a moment until one is granted: while
-        // the server is away a request answers within the connect timeout, not a multiple of it (one that reads
-        // twice), and the first lease the pool grants again ends it.
         let full = Duration.seconds(location.connectTimeoutSeconds)
-        let deadline = isPrimary && unreachable.withLock({ $0 }) ? min(.milliseconds(500), full) : full
+        let (serving, away) = primary.withLock { ($0.open.count > 0, $0.unreachable) }
+        let deadline: Duration? = isPrimary && serving ? nil : isPrimary && away ? min(.milliseconds(500), full) : full
         do {
             return try await Self.lease(pool, within: deadline) { connection in
-                if isPrimary { unreachable.withLock { $0 = false } }
+                if isPrimary { notePrimary(connection) }
                 return try await prepared(connection, person: person, isPrimary: isPrimary, body)
             }
         } catch let error as LeaseTimedOut {
-            if isPrimary { unreachable.withLock { $0 = true } }
+            if isPrimary { primary.withLock { $0.unreachable = true } }
             throw error
         }
     }
 
-    /// Whether the primary's last lease timed out (and none has been granted since).
-    private let unreachable = Locked(false)
+    /// The primary's connections known to be open (each seen at a lease, forgotten when it closes), and whether its
+    /// last lease timed out with none granted since.
+    private struct PrimaryState {
+        var open: Set<ObjectIdentifier> = []
+        var unreachable = false
+    }
+
+    private let primary = Locked(PrimaryState())
+
+    /// Notes a granted lease of the primary: the server is reachable, and the connection open until it closes.
+    private func notePrimary(_ connection: PostgresConnection) {
+        let key = ObjectIdentifier(connection)
+        let first = primary.withLock { state -> Bool in
+            state.unreachable = false
+            return state.open.insert(key).inserted
+        }
+        if first {
+            connection.closeFuture.whenComplete { [primary] _ in primary.withLock { _ = $0.open.remove(key) } }
+        }
+    }
 
     /// Tells a leased connection which person it serves (once per connection and person), then runs `body`.
     private func prepared<T: Sendable>(
@@ -172,11 +190,13 @@ final class PostgresDatabase: Sendable {
     /// A lease not granted within its deadline.
     struct LeaseTimedOut: Error, Sendable {}
 
-    /// Runs `body` on a connection of `pool`, waiting at most `deadline` for the lease (the body itself is not
-    /// timed: its statements are, by `statement_timeout`, and by their connection's life: ``ClosedConnectionGuard``).
+    /// Runs `body` on a connection of `pool`, waiting at most `deadline` for the lease (nil: as long as it takes;
+    /// the body itself is not timed: its statements are, by `statement_timeout`, and by their connection's life:
+    /// ``ClosedConnectionGuard``).
     static func lease<T: Sendable>(
-        _ pool: PostgresClient, within deadline: Duration, _ body: (PostgresConnection) async throws -> T
+        _ pool: PostgresClient, within deadline: Duration?, _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
+        guard let deadline else { return try await pool.withConnection(body) }
         let leased = Locked(false)
         return try await withoutActuallyEscaping(body) { body in
             // The body runs once, in the one child task below, and the group waits for it before returning.

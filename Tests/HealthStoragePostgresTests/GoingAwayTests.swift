@@ -38,7 +38,7 @@ struct GoingAwayTests {
     @Test("a statement on a connection that closed fails at once")
     func statementOnAClosedConnection() async throws {
         let url = try PostgresTestDatabase.variable("OHK_TEST_POSTGRES_URL")
-        let failed = try await within(10) {
+        let failed = try await within(60) {
             try await PostgresTestDatabase.withConnection(url: url) { connection in
                 try await connection.close()
                 do {
@@ -71,9 +71,9 @@ struct GoingAwayTests {
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%'",
                 logger: Logger(label: "test"))
         }
-        let outcome = try await within(10) { await sleeper.result }
+        let outcome = try await within(60) { await sleeper.result }
         #expect(throws: StorageError.self) { try outcome.get() }
-        let count = try await within(10) { try await store.count(matching: .all) }
+        let count = try await within(60) { try await store.count(matching: .all) }
         #expect(count == 1)
     }
 }
