@@ -15,6 +15,7 @@ import pytest
 import requests
 
 from ohkclient import Client
+from receiver import Receiver
 
 STEPS = "HKQuantityTypeIdentifierStepCount"
 HEART = "HKQuantityTypeIdentifierHeartRate"
@@ -117,3 +118,18 @@ def server(server_factory):
     s.cli("add-person", "ana", "--policy", "deny-all")
     s.owner = s.cli("issue-token", "--person", "ana")
     return s.start()
+
+
+@pytest.fixture
+def receivers():
+    """Makes webhook receivers on loopback (receiver.py), closed after the test."""
+    made = []
+
+    def make(**kwargs):
+        receiver = Receiver(**kwargs)
+        made.append(receiver)
+        return receiver
+
+    yield make
+    for receiver in made:
+        receiver.close()

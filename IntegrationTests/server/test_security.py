@@ -44,12 +44,10 @@ import socket
 import threading
 import time
 
-import pytest
 import requests
 
 from conftest import HEART, STEPS
 from ohkclient import EventReader, quantity
-from receiver import Receiver
 
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures" / "security"
 ECG = "HKDataTypeIdentifierElectrocardiogram"
@@ -243,20 +241,6 @@ def mcp_call(server, token, tool, arguments):
     assert answer.status_code == 200, f"/mcp {tool}: {answer.status_code} {answer.text[:300]}"
     result = answer.json()["result"]
     return bool(result.get("isError")), result["content"][0]["text"] if result.get("content") else ""
-
-
-@pytest.fixture
-def receivers():
-    made = []
-
-    def make(**kwargs):
-        receiver = Receiver(**kwargs)
-        made.append(receiver)
-        return receiver
-
-    yield make
-    for receiver in made:
-        receiver.close()
 
 
 def register_webhook(client, url, types):

@@ -1,11 +1,8 @@
 """Webhooks — background delivery for servers: signed, retried, durable across a kill, filtered by read grants."""
 import time
 
-import pytest
-
 from conftest import HEART, STEPS
 from ohkclient import quantity
-from receiver import Receiver
 
 
 def steps(n, minute):
@@ -23,20 +20,6 @@ def wait_for(predicate, timeout=20, what="deliveries"):
             return
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
-
-
-@pytest.fixture
-def receivers():
-    made = []
-
-    def make(**kwargs):
-        receiver = Receiver(**kwargs)
-        made.append(receiver)
-        return receiver
-
-    yield make
-    for receiver in made:
-        receiver.close()
 
 
 def register(client, url, types, frequency="immediate"):
