@@ -2,6 +2,8 @@ import Foundation
 import HealthCore
 import HealthStorage
 import Logging
+import NIOCore
+import NIOPosix
 import NIOSSL
 import PostgresNIO
 
@@ -124,11 +126,12 @@ final class PostgresDatabase: Sendable {
     /// Leases a connection (of the replica when `replica` and one is configured) told to serve `person`, and runs
     /// `body` on it. The connection must not escape `body`.
     ///
-    /// While the primary has open connections the lease waits for one as long as they are busy (each of their
-    /// statements is bounded by `statement_timeout` and by its connection's life). With none open — the server is
-    /// away, restarting, or the pool has not connected yet — it waits at most the location's connect timeout, then
-    /// only 0.5 s until a lease is granted again, and fails with ``LeaseTimedOut``: postgres-nio's pool would keep
-    /// the request queued for a minute before its circuit breaker answers.
+    /// A lease not granted within the location's connect timeout asks whether the server still accepts connections
+    /// (``serverAnswers()``): if it does, the pool is only busy and the lease waits its turn (every statement is
+    /// bounded by `statement_timeout` and by its connection's life); if it does not, the call fails with
+    /// ``LeaseTimedOut`` — and until a lease is granted again the next ones give the server only 0.5 s before
+    /// asking. postgres-nio's pool alone would keep the request queued for a minute before its circuit breaker
+    /// answers (decision 0029).
     func withConnection<T: Sendable>(
         person: Int64?, replica useReplica: Bool = false,
         _ body: (PostgresConnection) async throws -> T
@@ -137,37 +140,32 @@ final class PostgresDatabase: Sendable {
         if pool !== client { replicaLeases.withLock { $0 += 1 } }
         let isPrimary = pool === client
         let full = Duration.seconds(location.connectTimeoutSeconds)
-        let (serving, away) = primary.withLock { ($0.open.count > 0, $0.unreachable) }
-        let deadline: Duration? = isPrimary && serving ? nil : isPrimary && away ? min(.milliseconds(500), full) : full
+        let first = isPrimary && unreachable.withLock({ $0 }) ? min(.milliseconds(500), full) : full
+        let stillThere: @Sendable () async -> Bool = { [self] in isPrimary ? await serverAnswers() : false }
         do {
-            return try await Self.lease(pool, within: deadline) { connection in
-                if isPrimary { notePrimary(connection) }
+            return try await Self.lease(pool, within: first, then: full, stillThere: stillThere) { connection in
+                if isPrimary { unreachable.withLock { $0 = false } }
                 return try await prepared(connection, person: person, isPrimary: isPrimary, body)
             }
         } catch let error as LeaseTimedOut {
-            if isPrimary { primary.withLock { $0.unreachable = true } }
+            if isPrimary { unreachable.withLock { $0 = true } }
             throw error
         }
     }
 
-    /// The primary's connections known to be open (each seen at a lease, forgotten when it closes), and whether its
-    /// last lease timed out with none granted since.
-    private struct PrimaryState {
-        var open: Set<ObjectIdentifier> = []
-        var unreachable = false
-    }
+    /// Whether the primary's last lease failed because the server did not answer (and none was granted since).
+    private let unreachable = Locked(false)
 
-    private let primary = Locked(PrimaryState())
-
-    /// Notes a granted lease of the primary: the server is reachable, and the connection open until it closes.
-    private func notePrimary(_ connection: PostgresConnection) {
-        let key = ObjectIdentifier(connection)
-        let first = primary.withLock { state -> Bool in
-            state.unreachable = false
-            return state.open.insert(key).inserted
-        }
-        if first {
-            connection.closeFuture.whenComplete { [primary] _ in primary.withLock { _ = $0.open.remove(key) } }
+    /// Whether the server accepts a TCP connection at the location's address within a second (a stopped or
+    /// unreachable server does not; a busy one does).
+    func serverAnswers() async -> Bool {
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.seconds(1)).connect(host: location.host, port: location.port).get()
+            try? await channel.close()
+            return true
+        } catch {
+            return false
         }
     }
 
@@ -190,13 +188,15 @@ final class PostgresDatabase: Sendable {
     /// A lease not granted within its deadline.
     struct LeaseTimedOut: Error, Sendable {}
 
-    /// Runs `body` on a connection of `pool`, waiting at most `deadline` for the lease (nil: as long as it takes;
-    /// the body itself is not timed: its statements are, by `statement_timeout`, and by their connection's life:
-    /// ``ClosedConnectionGuard``).
+    /// Runs `body` on a connection of `pool`. When no connection is granted within `first`, `stillThere` is asked:
+    /// true keeps the lease waiting (asking again every `then`), false fails it with ``LeaseTimedOut``. The body
+    /// itself is not timed: its statements are, by `statement_timeout`, and by their connection's life
+    /// (``ClosedConnectionGuard``).
     static func lease<T: Sendable>(
-        _ pool: PostgresClient, within deadline: Duration?, _ body: (PostgresConnection) async throws -> T
+        _ pool: PostgresClient, within first: Duration, then: Duration? = nil,
+        stillThere: @escaping @Sendable () async -> Bool = { false },
+        _ body: (PostgresConnection) async throws -> T
     ) async throws -> T {
-        guard let deadline else { return try await pool.withConnection(body) }
         let leased = Locked(false)
         return try await withoutActuallyEscaping(body) { body in
             // The body runs once, in the one child task below, and the group waits for it before returning.
@@ -209,10 +209,14 @@ final class PostgresDatabase: Sendable {
                     }
                 }
                 group.addTask {
-                    // Cancelled (the body is done, or the caller was cancelled): only the body's outcome counts.
-                    guard (try? await Task.sleep(for: deadline)) != nil else { return nil }
-                    if !leased.withLock({ $0 }) { throw LeaseTimedOut() }
-                    return nil
+                    var wait = first
+                    while true {
+                        // Cancelled (the body is done, or the caller was cancelled): only the body's outcome counts.
+                        guard (try? await Task.sleep(for: wait)) != nil else { return nil }
+                        if leased.withLock({ $0 }) { return nil }
+                        guard await stillThere() else { throw LeaseTimedOut() }
+                        wait = then ?? first
+                    }
                 }
                 while let next = try await group.next() {
                     if let value = next {

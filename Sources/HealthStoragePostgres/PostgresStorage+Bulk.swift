@@ -201,7 +201,8 @@ final class PostgresBulkSink: BulkSink {
         let catalog = context.catalog
         let logger = logger
         try await PostgresDatabase.lease(
-            database.sideline, within: .seconds(database.location.connectTimeoutSeconds)
+            database.sideline, within: .seconds(database.location.connectTimeoutSeconds),
+            stillThere: { [database] in await database.serverAnswers() }
         ) { other in try await catalog.register(types, other, logger) }
         try await writer.insert(rows)
         try await PostgresStorage.upsert(batch.activitySummaries, connection, context, logger)
