@@ -200,9 +200,9 @@ final class PostgresBulkSink: BulkSink {
         let types = Set(rows.map(\.type))
         let catalog = context.catalog
         let logger = logger
+        let stillThere: @Sendable () async -> Bool = { [database] in await database.serverAnswers() }
         try await PostgresDatabase.lease(
-            database.sideline, within: .seconds(database.location.connectTimeoutSeconds),
-            stillThere: { [database] in await database.serverAnswers() }
+            database.sideline, within: .seconds(database.location.connectTimeoutSeconds), stillThere: stillThere
         ) { other in try await catalog.register(types, other, logger) }
         try await writer.insert(rows)
         try await PostgresStorage.upsert(batch.activitySummaries, connection, context, logger)
