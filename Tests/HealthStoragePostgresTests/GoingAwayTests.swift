@@ -8,8 +8,8 @@ import Testing
 
 @testable import HealthStoragePostgres
 
-/// The database going away under a store (issue 44, part 7): a statement on a connection that closed fails at once
-/// instead of waiting forever, and a lease the pool cannot grant fails within the connect timeout. (The live suite,
+/// The database going away under a store (issue 44, part 7): a statement whose connection the server closes fails
+/// instead of waiting forever, and the store answers again afterwards. (The live suite,
 /// IntegrationTests/server/test_postgres_outage.py, stops, restarts, kills and fails over a real cluster.)
 @Suite(.enabled(if: PostgresTestDatabase.enabled, PostgresTestDatabase.skipReason))
 struct GoingAwayTests {
@@ -35,23 +35,6 @@ struct GoingAwayTests {
         }
     }
 
-    @Test("a statement on a connection that closed fails at once")
-    func statementOnAClosedConnection() async throws {
-        let url = try PostgresTestDatabase.variable("OHK_TEST_POSTGRES_URL")
-        let failed = try await within(60) {
-            try await PostgresTestDatabase.withConnection(url: url) { connection in
-                try await connection.close()
-                do {
-                    _ = try await connection.run("SELECT 1", logger: Logger(label: "test"))
-                    return false
-                } catch {
-                    return true
-                }
-            }
-        }
-        #expect(failed)
-    }
-
     @Test("a connection the server terminates fails its pending statement, and the store answers again after")
     func terminatedBackend() async throws {
         let person = PostgresTestDatabase.uniquePerson("away")
@@ -66,7 +49,7 @@ struct GoingAwayTests {
             try await store.sleepForTests(seconds: 30)
         }
         try await Task.sleep(for: .milliseconds(500))
-        try await PostgresTestDatabase.withConnection(url: admin) { connection in
+        _ = try await PostgresTestDatabase.withConnection(url: admin) { connection in
             try await connection.query(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%'",
                 logger: Logger(label: "test"))
