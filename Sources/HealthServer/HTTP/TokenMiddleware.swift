@@ -19,9 +19,9 @@ struct TokenMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: ServerContext, next: (Request, ServerContext) async throws -> Response
     ) async throws -> Response {
+        // No token is not a failed authentication (nothing was presented): always the plain 401.
         guard let header = request.headers[.authorization] else {
-            throw authenticator.failure(
-                APIError.unauthorized("a bearer token is required (Authorization: Bearer ohk_…)"), context)
+            throw APIError.unauthorized("a bearer token is required (Authorization: Bearer ohk_…)")
         }
         guard header.utf8.count <= 200, header.hasPrefix("Bearer "),
             let token = AccessToken(presented: String(header.dropFirst(7)))
