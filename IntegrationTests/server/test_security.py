@@ -419,6 +419,28 @@ def timeout_server(server_factory, *flags):
     return started(server_factory, *(flags or TIMEOUT_FLAGS))
 
 
+def trickle_until_closed(sock, chunks, every, within=6):
+    """Sends `chunks` one per `every` seconds on a thread while waiting (at most `within` s) for the server to close
+    the socket; returns (seconds until closed or None, bytes received, chunks sent)."""
+    state = {"sent": 0}
+
+    def trickle():
+        try:
+            for chunk in chunks:
+                sock.send(chunk)
+                state["sent"] += 1
+                time.sleep(every)
+        except OSError:
+            pass
+
+    sender = threading.Thread(target=trickle, daemon=True)
+    sender.start()
+    closed_after, received = wait_closed(sock, within=within)
+    sock.close()
+    sender.join(2)
+    return closed_after, received, state["sent"]
+
+
 def test_a_connection_that_sends_nothing_is_closed(server_factory):
     """Finding 4 (a): a connection that never sends a request head is closed by the header timeout (2 s)."""
     server = timeout_server(server_factory)
@@ -435,24 +457,9 @@ def test_a_request_head_sent_byte_by_byte_is_closed(server_factory):
     server = timeout_server(server_factory)
     sock = connect(server)
     head = request_head("GET", f"/v1/samples?type={STEPS}", token=server.owner, extra=f"X-Pad: {'a' * 200}\r\n")
-    state = {"sent": 0}
-
-    def trickle():
-        try:
-            for byte in head:
-                sock.send(bytes([byte]))
-                state["sent"] += 1
-                time.sleep(0.5)
-        except OSError:
-            pass
-
-    sender = threading.Thread(target=trickle, daemon=True)
-    sender.start()
-    closed_after, received = wait_closed(sock, within=6)
-    sock.close()
-    sender.join(2)
+    closed_after, received, sent = trickle_until_closed(sock, [bytes([byte]) for byte in head], every=0.5)
     assert closed_after is not None, \
-        f"a request head sent one byte per 0.5 s was still open after 6 s ({state['sent']} of {len(head)} bytes in)"
+        f"a request head sent one byte per 0.5 s was still open after 6 s ({sent} of {len(head)} bytes in)"
     assert not received.startswith(b"HTTP/1.1 200"), received[:100]
 
 
@@ -463,24 +470,9 @@ def test_a_request_body_sent_byte_by_byte_is_closed(server_factory):
     sock = connect(server)
     sock.sendall(request_head("POST", "/v1/samples", token=server.owner, length=100_000,
                               content_type="application/json"))
-    state = {"sent": 0}
-
-    def trickle():
-        try:
-            while state["sent"] < 100:
-                sock.send(b" ")
-                state["sent"] += 1
-                time.sleep(0.3)
-        except OSError:
-            pass
-
-    sender = threading.Thread(target=trickle, daemon=True)
-    sender.start()
-    closed_after, received = wait_closed(sock, within=6)
-    sock.close()
-    sender.join(2)
+    closed_after, received, sent = trickle_until_closed(sock, [b" "] * 100, every=0.3)
     assert closed_after is not None, \
-        f"a body trickled one byte per 0.3 s was still open after 6 s ({state['sent']} bytes of 100000 in)"
+        f"a body trickled one byte per 0.3 s was still open after 6 s ({sent} bytes of 100000 in)"
     assert not received.startswith(b"HTTP/1.1 2"), received[:100]
 
 

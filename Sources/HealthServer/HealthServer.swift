@@ -101,12 +101,6 @@ public struct HealthServer: Sendable {
             logger: services.logger)
     }
 
-    /// Open connections and those not yet authenticated, and how many were closed or refused to make room (a
-    /// diagnostic for embedders and tests).
-    public var connectionCounts: (open: Int, unauthenticated: Int, evicted: Int, refused: Int) {
-        services.connections.counts
-    }
-
     /// Runs until SIGTERM or SIGINT: the server stops accepting, lets in-flight requests finish (a write commits or
     /// rolls back whole), stops the webhook service, then returns.
     ///
