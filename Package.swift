@@ -134,7 +134,7 @@ let package = Package(
             name: "HealthServer",
             dependencies: [
                 "HealthCore", "HealthQuery", "HealthExport", "HealthRuntime", "HealthMCP", "HealthCharts",
-                "HealthAPIInput",
+                "HealthAPIInput", "OHKZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -233,6 +233,7 @@ let package = Package(
             name: "HealthServerTests",
             dependencies: [
                 "HealthServer", "HealthCore", "HealthQuery", "HealthRuntime", "HealthTesting", "HealthStorage",
+                "OHKZlib",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -68,6 +68,7 @@ public struct HealthServer: Sendable {
         ImportExportRoutes.add(to: v1, services: services)
         EventRoutes.add(to: v1, services: services)
         WebhookRoutes.add(to: v1, services: services, policy: policy)
+        SyncRoutes.add(to: v1, services: services)
         let mcp = router.group("/mcp")
         mcp.add(
             middleware: TokenMiddleware(authenticator: services.authenticator))

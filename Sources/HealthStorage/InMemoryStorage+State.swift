@@ -73,6 +73,7 @@ extension InMemoryStorage {
                 }
                 associations.insert(association)
             }
+            for (key, value) in commit.settings { settings[key] = value }
             return CommitResult(anchor: anchor, deleted: deleted, touchedTypes: touched)
         }
 

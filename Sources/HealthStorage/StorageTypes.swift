@@ -1,7 +1,8 @@
 public import Foundation
 public import HealthCore
 
-/// One atomic write: what to insert, what to delete, which samples to associate with workouts.
+/// One atomic write: what to insert, what to delete, which samples to associate with workouts, and settings written
+/// with them (a sync batch's reply and status: the rows and the record of them commit together or not at all).
 public struct StorageCommit: Sendable, Hashable {
     /// Samples to insert (each with its `sourceRevision` set). Correlation members are stored as samples
     /// of their own and remain linked to the correlation.
@@ -10,16 +11,23 @@ public struct StorageCommit: Sendable, Hashable {
     public var deletions: [UUID]
     /// Samples (already stored or inserted by this commit) to associate with workouts.
     public var associations: [WorkoutAssociation]
+    /// Settings (``SampleStorage/setting(_:)``) written in the same transaction: a value stores the key, nil
+    /// removes it. Applied after the rows, so a commit that fails writes none of them.
+    public var settings: [String: Data?]
 
     /// Creates a commit.
-    public init(inserts: [AnySample] = [], deletions: [UUID] = [], associations: [WorkoutAssociation] = []) {
+    public init(
+        inserts: [AnySample] = [], deletions: [UUID] = [], associations: [WorkoutAssociation] = [],
+        settings: [String: Data?] = [:]
+    ) {
         self.inserts = inserts
         self.deletions = deletions
         self.associations = associations
+        self.settings = settings
     }
 
     /// True when the commit changes nothing.
-    public var isEmpty: Bool { inserts.isEmpty && deletions.isEmpty && associations.isEmpty }
+    public var isEmpty: Bool { inserts.isEmpty && deletions.isEmpty && associations.isEmpty && settings.isEmpty }
 }
 
 /// What a commit did.

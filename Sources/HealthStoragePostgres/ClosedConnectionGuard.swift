@@ -18,11 +18,16 @@ enum ClosedConnectionGuard {
     struct ConnectionClosed: Error, Sendable {}
 
     /// One pending query's answer, given once: by the query or by the connection's close.
+    ///
+    /// The answer is given under a lock that its receiver takes again after it resumes (``received()``): the thread
+    /// sanitizer then sees the row sequence handed from the query's task to the caller. Without it CI's sanitized
+    /// run reported, once, a race on the sequence's storage between the two tasks (PostgresCLITests, 2026-12-02).
     final class Answer: Sendable {
-        private let continuation: Locked<CheckedContinuation<PostgresRowSequence, any Error>?>
+        private let continuation = Locked<CheckedContinuation<PostgresRowSequence, any Error>?>(nil)
 
-        init(_ continuation: CheckedContinuation<PostgresRowSequence, any Error>) {
-            self.continuation = Locked(continuation)
+        /// Who waits for the answer; set before the query starts.
+        func expect(_ continuation: CheckedContinuation<PostgresRowSequence, any Error>) {
+            self.continuation.withLock { $0 = continuation }
         }
 
         func resume(with result: Result<PostgresRowSequence, any Error>) {
@@ -30,6 +35,11 @@ enum ClosedConnectionGuard {
                 continuation?.resume(with: result)
                 continuation = nil
             }
+        }
+
+        /// Takes the lock the answer was given under (see the type's comment).
+        func received() {
+            continuation.withLock { _ in }
         }
     }
 
@@ -76,8 +86,9 @@ extension PostgresConnection {
     /// result (instead of waiting forever: ``ClosedConnectionGuard``).
     @discardableResult
     func run(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
-        try await withCheckedThrowingContinuation { continuation in
-            let answer = ClosedConnectionGuard.Answer(continuation)
+        let answer = ClosedConnectionGuard.Answer()
+        let rows = try await withCheckedThrowingContinuation { continuation in
+            answer.expect(continuation)
             guard let id = ClosedConnectionGuard.register(answer, on: self) else {
                 answer.resume(with: .failure(ClosedConnectionGuard.ConnectionClosed()))
                 return
@@ -89,5 +100,7 @@ extension PostgresConnection {
                 answer.resume(with: result)
             }
         }
+        answer.received()
+        return rows
     }
 }

@@ -33,6 +33,9 @@ extension PostgresStorage {
             for association in commit.associations {
                 try await Self.associate(association, connection, context, logger)
             }
+            for (key, value) in commit.settings.sorted(by: { $0.key < $1.key }) {
+                try await Self.writeSetting(key, value, connection, context, logger)
+            }
             return CommitResult(anchor: context.anchor, deleted: deleted, touchedTypes: touched)
         }
     }

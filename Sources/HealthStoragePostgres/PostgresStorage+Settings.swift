@@ -64,16 +64,23 @@ extension PostgresStorage {
     public func setSetting(_ key: String, _ value: Data?) async throws(StorageError) {
         let logger = database.queryLogger
         try await write("write setting") { connection, context in
-            if let value {
-                _ = try await connection.run(
-                    """
-                    INSERT INTO settings (person_id, key, value) VALUES (\(context.person), \(key), \(value))
-                    ON CONFLICT (person_id, key) DO UPDATE SET value = EXCLUDED.value
-                    """, logger: logger)
-            } else {
-                _ = try await connection.run(
-                    "DELETE FROM settings WHERE person_id = \(context.person) AND key = \(key)", logger: logger)
-            }
+            try await Self.writeSetting(key, value, connection, context, logger)
+        }
+    }
+
+    /// Stores or removes a setting inside a write (``setSetting(_:_:)``, a commit's ``StorageCommit/settings``).
+    static func writeSetting(
+        _ key: String, _ value: Data?, _ connection: PostgresConnection, _ context: WriteContext, _ logger: Logger
+    ) async throws {
+        if let value {
+            _ = try await connection.run(
+                """
+                INSERT INTO settings (person_id, key, value) VALUES (\(context.person), \(key), \(value))
+                ON CONFLICT (person_id, key) DO UPDATE SET value = EXCLUDED.value
+                """, logger: logger)
+        } else {
+            _ = try await connection.run(
+                "DELETE FROM settings WHERE person_id = \(context.person) AND key = \(key)", logger: logger)
         }
     }
 

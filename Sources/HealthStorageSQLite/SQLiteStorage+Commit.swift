@@ -111,6 +111,14 @@ struct CommitWriter {
                 sql: "INSERT OR IGNORE INTO workout_associations (sample_uuid, workout_uuid) VALUES (?, ?)",
                 arguments: [association.sample, association.workout])
         }
+        for (key, value) in commit.settings.sorted(by: { $0.key < $1.key }) {
+            if let value {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM settings WHERE key = ?", arguments: [key])
+            }
+        }
         try finish()
         return CommitResult(anchor: anchor, deleted: deleted, touchedTypes: touched)
     }

@@ -13,6 +13,8 @@ struct SecurityMatrixTests {
         var json: String?
         var ownerOnly = false
         var writes = false
+        /// Reached by a device's mirror token only (`/v1/sync/…`); every other route refuses mirror tokens.
+        var mirrorOnly = false
         var headers: HTTPFields = [:]
         var description: String { "\(method) \(path.prefix(60))" }
     }
@@ -59,15 +61,27 @@ struct SecurityMatrixTests {
         Route(
             method: .post, path: "/v1/webhooks", json: #"{"url":"http://127.0.0.1:9/hook","types":["\#(stepsType)"]}"#),
         Route(method: .delete, path: "/v1/webhooks/nope"),
+        Route(
+            method: .post, path: "/v1/sync/batches",
+            json:
+                #"{"batch":"m-1","type":"\#(stepsType)","samples":[\#(mirroredStepsJSON)],"deleted":[{"uuid":"\#(anaSample)","type":"\#(stepsType)"}]}"#,
+            writes: true, mirrorOnly: true),
+        Route(method: .get, path: "/v1/sync/status", mirrorOnly: true),
     ]
+
+    /// A step sample of the phone's own source, as a mirror sends it.
+    static let mirroredStepsJSON =
+        #"{"uuid":"5A4D1C3E-0000-4000-8000-0000000000BB","type":"\#(stepsType)","startDate":"2025-06-01T10:00:00Z","#
+        + #""endDate":"2025-06-01T10:05:00Z","quantity":{"value":17,"unit":"count"},"#
+        + #""source":{"name":"Ana's iPhone","bundleIdentifier":"com.apple.health.5A4D1C3E"}}"#
 
     @Test("no token, a malformed one, a revoked one: 401 on every route")
     func unauthenticated() async throws {
-        // 78 failed authentications from one address: past the default failure bound (HardeningTests covers it).
+        // 124 failed authentications from one address: past the default failure bound (HardeningTests covers it).
         let server = try await TestServer.make { $0.limits.failedAuthenticationBurst = 1_000 }
         try await server.run { client in
             for route in Self.routes {
-                for token in [nil, "ohk_broken", server.token("revoked")] {
+                for token in [nil, "ohk_broken", server.token("revoked"), server.token("oldPhone")] {
                     let answer = try await client.send(
                         route.method, route.path, token: token, json: route.json, headers: route.headers)
                     #expect(answer.status == 401, "\(route) with \(token?.prefix(8) ?? "no token")")
@@ -85,7 +99,7 @@ struct SecurityMatrixTests {
                 .post, "/v1/samples", token: server.token("stepsApp"),
                 json: #"{"samples":[\#(stepsJSON(4321, minute: 0, uuid: Self.anaSample))]}"#)
             #expect(seed.status == 201)
-            for caller in ["benOwner", "stranger", "reader", "writer", "stepsApp", "owner"] {
+            for caller in ["benOwner", "stranger", "reader", "writer", "stepsApp", "owner", "phone", "benPhone"] {
                 for route in Self.routes {
                     let answer = try await client.send(
                         route.method, route.path, token: server.token(caller), json: route.json, headers: route.headers)
@@ -95,7 +109,19 @@ struct SecurityMatrixTests {
                         #expect(answer.contentType == "application/problem+json", "\(context)")
                     }
                     let isOwner = caller == "owner" || caller == "benOwner"
+                    let isMirror = caller == "phone" || caller == "benPhone"
                     if route.ownerOnly, !isOwner { #expect(answer.status == 403, "\(context)") }
+                    // A mirror token reaches /v1/sync only; every other token is refused there.
+                    if route.mirrorOnly != isMirror { #expect(answer.status == 403, "\(context)") }
+                    if route.mirrorOnly, isMirror {
+                        #expect(answer.status == 200, "\(context) \(answer.text.prefix(200))")
+                    }
+                    if isMirror {
+                        // A mirror reads nothing: Ana's sample's value never reaches it (ben's phone: not even the
+                        // UUID, which it names only in its own batch's deletion).
+                        #expect(!answer.text.contains("4321"), "\(context) leaked a value")
+                        #expect(!answer.text.contains("com.example.steps"), "\(context) named another app's source")
+                    }
                     if caller == "benOwner" || caller == "stranger" || caller == "writer" {
                         // Ana's sample (value 4321, its UUID) is never visible to these callers.
                         #expect(!answer.text.contains("4321"), "\(context) leaked a value")
@@ -113,9 +139,16 @@ struct SecurityMatrixTests {
                     }
                 }
             }
-            // The sample is still Ana's, unchanged: ben's deletes touched his own (empty) store.
+            // Ben's deletes touched his own (empty) store; Ana's phone's batch (it mirrors her store) deleted her
+            // sample, as her phone may. Ben's phone's batch went into Ben's store only.
             let still = try await client.send(.get, "/v1/samples/\(Self.anaSample)", token: server.token("owner"))
             #expect(still.status == 404 || still.json?["quantity"]?["value"]?.number == 4321)
+            let mirrored = "5A4D1C3E-0000-4000-8000-0000000000BB"
+            let anas = try await client.send(.get, "/v1/samples/\(mirrored)", token: server.token("owner"))
+            #expect(anas.json?["source"]?["bundleIdentifier"]?.string == "com.apple.health.5A4D1C3E")
+            let bens = try await client.send(.get, "/v1/samples/\(mirrored)", token: server.token("benOwner"))
+            #expect(bens.json?["source"]?["bundleIdentifier"]?.string == "com.apple.health.5A4D1C3E")
+            #expect(bens.json?["quantity"]?["value"]?.number == 17)
         }
     }
 }

@@ -30,7 +30,8 @@ final class TestRandom: Sendable {
 /// A server over in-memory stores with two people and tokens of every kind.
 ///
 /// Ana (policy `ask`): `owner`; `stepsApp` (share and read steps); `reader` (read steps and heart rate, share
-/// nothing); `writer` (share steps, read nothing); `stranger` (an app with no grants); `revoked`. Ben: `benOwner`.
+/// nothing); `writer` (share steps, read nothing); `stranger` (an app with no grants); `revoked`; `phone` (a mirror
+/// token of the device `anas-iphone`) and `oldPhone` (a revoked mirror). Ben: `benOwner`, `benPhone` (a mirror).
 struct TestServer {
     let server: HealthServer
     let clock: TestClock
@@ -59,9 +60,9 @@ struct TestServer {
         try await registry.addPerson("ana", policy: policy)
         try await registry.addPerson("ben", policy: .grantAll)
         var tokens: [String: String] = [:]
-        func issue(_ name: String, person: String = "ana", app: String? = nil) async throws {
+        func issue(_ name: String, person: String = "ana", app: String? = nil, mirror: String? = nil) async throws {
             tokens[name] = try await registry.issueToken(
-                person: person, app: app, appName: app, label: name, random: random.bytes
+                person: person, app: app, appName: app, label: name, mirror: mirror, random: random.bytes
             ).0.value
         }
         try await issue("owner")
@@ -71,7 +72,11 @@ struct TestServer {
         try await issue("stranger", app: "com.example.stranger")
         try await issue("revoked", app: "com.example.revoked")
         try await issue("benOwner", person: "ben")
+        try await issue("phone", mirror: "anas-iphone")
+        try await issue("oldPhone", mirror: "anas-old-iphone")
+        try await issue("benPhone", person: "ben", mirror: "bens-iphone")
         _ = try await registry.revokeToken(tokens["revoked"] ?? "")
+        _ = try await registry.revokeToken(tokens["oldPhone"] ?? "")
         let ana = try server.people.database(of: "ana")
         func grant(_ app: String, share: Set<SampleType>, read: Set<SampleType>) async throws {
             let engine = ana.makeStore(for: AppIdentity(bundleIdentifier: app, name: app), policy: .denyAll)

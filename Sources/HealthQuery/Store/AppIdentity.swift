@@ -27,6 +27,10 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     /// every type without asking, and keeps the source revision a sample already carries (imported data stays
     /// attributed to the iPhone or Apple Watch that recorded it). Never give this to an app.
     public var isPrivileged: Bool
+    /// The device this identity mirrors (a person's phone: ``mirror(device:)``); nil for an app. A mirror writes
+    /// samples of every source through ``HealthStore/applySyncBatch(_:)`` only, keeping their source revisions, and
+    /// reads nothing through the query API.
+    public var mirroredDevice: String?
 
     /// Creates an identity.
     public init(
@@ -58,6 +62,19 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     /// ```
     public static func owner(bundleIdentifier: String, name: String, version: String? = nil) -> AppIdentity {
         AppIdentity(bundleIdentifier: bundleIdentifier, name: name, version: version, isPrivileged: true)
+    }
+
+    /// A person's device mirroring its HealthKit store into this one (decision 0031): not privileged, with no
+    /// grants (every query and ``HealthStore/save(_:associations:)`` is refused); its one door is
+    /// ``HealthStore/applySyncBatch(_:)``, which keeps the source revision and device each sample carries.
+    ///
+    /// ```swift
+    /// let phone = AppIdentity.mirror(device: "bens-iphone")
+    /// ```
+    public static func mirror(device: String) -> AppIdentity {
+        var identity = AppIdentity(bundleIdentifier: "org.openhealthkit.mirror.\(device)", name: device)
+        identity.mirroredDevice = device
+        return identity
     }
 
     /// The Health app itself (`com.apple.Health`): privileged; its own entries count as manual entry.

@@ -16,6 +16,8 @@ struct APISampleInput: Decodable, Sendable {
         var bundleIdentifier: String
         var version: String?
         var productType: String?
+        /// The device's operating-system version, `17.4.1` (kept by mirrors and the owner's token).
+        var operatingSystemVersion: String?
     }
 
     struct DeviceInput: Decodable, Sendable {
@@ -68,13 +70,17 @@ struct APISampleInput: Decodable, Sendable {
                 firmwareVersion: $0.firmwareVersion, softwareVersion: $0.softwareVersion,
                 localIdentifier: $0.localIdentifier, udiDeviceIdentifier: $0.udiDeviceIdentifier)
         }
-        let revision =
-            keepSource
-            ? source.map {
-                SourceRevision(
-                    source: Source(name: $0.name, bundleIdentifier: $0.bundleIdentifier), version: $0.version,
-                    productType: $0.productType)
-            } : nil
+        let revision: SourceRevision?
+        if keepSource, let source {
+            revision = SourceRevision(
+                source: Source(name: source.name, bundleIdentifier: source.bundleIdentifier), version: source.version,
+                productType: source.productType,
+                operatingSystemVersion: try source.operatingSystemVersion.map { (text: String) throws(APIError) in
+                    try Self.osVersion(text, "\(path).source.operatingSystemVersion")
+                })
+        } else {
+            revision = nil
+        }
         let sampleType = SampleType(identifier: type)
         switch sampleType.kind {
         case .quantity:
@@ -141,6 +147,17 @@ struct APISampleInput: Decodable, Sendable {
             break
         }
         throw APIError.badRequest("\(path).type: \(type) cannot be saved through the API")
+    }
+
+    /// `MAJOR[.MINOR[.PATCH]]`, each 0–9999.
+    static func osVersion(_ text: String, _ field: String) throws(APIError) -> OSVersion {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...3).contains(parts.count), parts.allSatisfy({ $0.map { (0...9999).contains($0) } ?? false }) else {
+            throw APIError.badRequest("\(field) must be MAJOR[.MINOR[.PATCH]] (e.g. 17.4.1)")
+        }
+        let numbers = parts.map { $0 ?? 0 }
+        return OSVersion(
+            major: numbers[0], minor: numbers.count > 1 ? numbers[1] : 0, patch: numbers.count > 2 ? numbers[2] : 0)
     }
 
     private func identity(_ path: String, _ makeUUID: () -> UUID) throws(APIError) -> UUID {

@@ -65,6 +65,10 @@ public struct ServerConfiguration: Sendable {
         public var maxUploadSpace = 16 << 30
         /// The most samples one save may carry (400 beyond).
         public var maxBatchSamples = 1_000
+        /// The most samples plus deletions in one sync batch (`POST /v1/sync/batches`; 413 beyond).
+        public var maxSyncBatchItems = 5_000
+        /// The largest sync batch body, in bytes once inflated (413 beyond; a gzip body is inflated up to it).
+        public var maxSyncBodyBytes = 32 << 20
         /// The largest page of samples or changes (400 beyond).
         public var maxPageSize = 1_000
         /// The page size when a request names none.

@@ -31,6 +31,7 @@ struct DashboardMiddleware: RouterMiddleware {
                 "/dashboard/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         }
         let caller = try await authenticator.caller(presenting: token, context)
+        try MirrorGate.admit(request, caller: caller)
         return try await Authenticator.answer(request, context: context, caller: caller, next: next)
     }
 

@@ -17,7 +17,9 @@ public struct Caller: Sendable {
     public var database: OpenDatabase
 
     /// True for the person's own token (full access).
-    public var isOwner: Bool { token.app == nil }
+    public var isOwner: Bool { token.app == nil && token.mirror == nil }
+    /// True for a device's mirror token (it reaches `/v1/sync` only).
+    public var isMirror: Bool { token.mirror != nil }
 }
 
 /// The request context of the server's routes: Hummingbird's core context and the authenticated caller.

@@ -29,6 +29,7 @@ struct TokenMiddleware: RouterMiddleware {
             throw authenticator.failure(APIError.unauthorized("the token is not valid"), context)
         }
         let caller = try await authenticator.caller(presenting: token, context)
+        try MirrorGate.admit(request, caller: caller)
         return try await Authenticator.answer(request, context: context, caller: caller, next: next)
     }
 }
@@ -116,7 +117,8 @@ struct Authenticator: Sendable {
         var context = context
         context.caller = caller
         context.logger[metadataKey: "person"] = "\(caller.person.name)"
-        context.logger[metadataKey: "app"] = "\(caller.token.app ?? "owner")"
+        context.logger[metadataKey: "app"] =
+            "\(caller.token.mirror.map { "mirror:\($0)" } ?? caller.token.app ?? "owner")"
         do {
             let response = try await next(request, context)
             context.logger.info("answered", metadata: ["status": "\(response.status.code)"])
@@ -128,8 +130,9 @@ struct Authenticator: Sendable {
         }
     }
 
-    /// The engine identity of a token: the person's own (full access) or the app's.
+    /// The engine identity of a token: the person's own (full access), a device's mirror, or the app's.
     static func identity(of record: TokenRecord) -> AppIdentity {
+        if let device = record.mirror { return .mirror(device: device) }
         guard let app = record.app else {
             return .owner(bundleIdentifier: "org.openhealthkit.server.\(record.person)", name: record.person)
         }

@@ -65,12 +65,16 @@ public struct TokenRecord: Sendable, Hashable, Codable {
     public var created: Date
     /// When it was revoked; a revoked token is refused.
     public var revoked: Date?
+    /// The device a mirror token speaks for (`issue-token --mirror DEVICE`): it syncs that device's HealthKit store
+    /// into the person's through `/v1/sync` and reaches nothing else (decision 0031). Nil for owner and app tokens.
+    public var mirror: String?
 
     /// Creates a record.
     public init(
         hash: String, person: String, app: String?, appName: String?, label: String?, created: Date,
-        revoked: Date? = nil
+        revoked: Date? = nil, mirror: String? = nil
     ) {
+        self.mirror = mirror
         self.hash = hash
         self.person = person
         self.app = app

@@ -1,4 +1,5 @@
 public import Foundation
+import HealthQuery
 public import HealthRuntime
 
 /// The server's own records — people, tokens, webhooks, the delivery outbox, pending permission requests — in a
@@ -82,16 +83,26 @@ public struct Registry: Sendable {
 
     // MARK: Tokens
 
-    /// Issues a token for a person, for an app (nil: the person's own, full access); the token is returned once
-    /// and only its hash is kept.
+    /// Issues a token for a person: for an app, for a device's mirror, or (neither) the person's own with full
+    /// access; the token is returned once and only its hash is kept.
+    /// - Parameter mirror: The device a mirror token syncs (1–64 of letters, digits, `.`, `_`, `-`); not with `app`.
     public func issueToken(
-        person: String, app: String?, appName: String?, label: String?, random: (Int) -> [UInt8]
+        person: String, app: String?, appName: String?, label: String?, mirror: String? = nil,
+        random: (Int) -> [UInt8]
     ) async throws -> (AccessToken, TokenRecord) {
         guard try await self.person(person) != nil else { throw RegistryError("no person named '\(person)'") }
         if let app { try Self.validateBundleIdentifier(app) }
+        if let mirror {
+            guard app == nil else { throw RegistryError("a token is for an app or for a device's mirror, not both") }
+            guard SyncBatch.isValidDeviceName(mirror) else {
+                throw RegistryError(
+                    "'\(mirror.prefix(80))' is not a device name: 1–64 of letters, digits, '.', '_', '-'")
+            }
+        }
         let token = AccessToken.generate(random)
         let record = TokenRecord(
-            hash: token.hash, person: person, app: app, appName: appName ?? app, label: label, created: clock())
+            hash: token.hash, person: person, app: app, appName: appName ?? app, label: label, created: clock(),
+            mirror: mirror)
         try await write(record, "token/\(record.hash)")
         return (token, record)
     }

@@ -22,6 +22,7 @@ public enum StorageConformance {
     /// Every check.
     public static let checks: [Check] =
         basicChecks + payloadChecks + changeChecks + relationChecks + restartChecks + bulkChecks + afterCommitChecks
+        + settingsChecks
 
     /// Runs one check by name.
     public static func run(_ name: String, on subject: any StorageSubject) async throws {

@@ -4,7 +4,7 @@ import HealthQuery
 import HealthRuntime
 import HealthServer
 
-/// `ohk server issue-token --person NAME [--app BUNDLE] [--share TYPES] [--read TYPES]`.
+/// `ohk server issue-token --person NAME [--app BUNDLE] [--share TYPES] [--read TYPES] | [--mirror DEVICE]`.
 struct IssueToken: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "issue-token",
@@ -12,7 +12,9 @@ struct IssueToken: AsyncParsableCommand {
         discussion: """
             Without --app the token is the person's own: full access to their data. With --app it speaks for \
             that app, with HealthKit's per-type permissions: --share and --read grant types at once (everyday \
-            names or identifiers, comma-separated); other types follow the person's policy.
+            names or identifiers, comma-separated); other types follow the person's policy. With --mirror the \
+            token is a device's (a phone syncing its HealthKit store with HealthSync): it writes and deletes \
+            samples of every source through /v1/sync and reaches nothing else (docs/sync.md).
             """)
 
     @Option(help: "The person the token belongs to.")
@@ -30,6 +32,9 @@ struct IssueToken: AsyncParsableCommand {
     @Option(help: "Types the app may read, comma-separated.")
     var read: String?
 
+    @Option(help: "The device a mirror token syncs, e.g. bens-iphone (not with --app).")
+    var mirror: String?
+
     @Option(help: "A label for 'list-tokens'.")
     var label: String?
 
@@ -41,11 +46,14 @@ struct IssueToken: AsyncParsableCommand {
         if app == nil, !share.isEmpty || !read.isEmpty {
             throw CLIError.usage("--share and --read need --app (the person's own token may do everything)")
         }
+        if mirror != nil, app != nil || !share.isEmpty || !read.isEmpty {
+            throw CLIError.usage("--mirror is a device's token: not with --app, --share or --read")
+        }
         let (people, registry) = try server.open()
         let token: AccessToken
         do {
             (token, _) = try await registry.issueToken(
-                person: person, app: app, appName: name, label: label, random: Live.randomBytes)
+                person: person, app: app, appName: name, label: label, mirror: mirror, random: Live.randomBytes)
         } catch let error as RegistryError {
             throw CLIError.usage(error.message)
         }

@@ -20,7 +20,8 @@ struct ListTokens: AsyncParsableCommand {
         var table = TableWriter(columns: ["hash", "app", "label", "created", "revoked"])
         for record in try await registry.tokens(of: person).sorted(by: { $0.created < $1.created }) {
             table.append([
-                String(record.hash.prefix(12)), record.app ?? "(owner)", record.label ?? "",
+                String(record.hash.prefix(12)), record.mirror.map { "(mirror: \($0))" } ?? record.app ?? "(owner)",
+                record.label ?? "",
                 CLIFormatting.dateTime(record.created, in: LiveEnvironment.calendar),
                 record.revoked.map { CLIFormatting.dateTime($0, in: LiveEnvironment.calendar) } ?? "",
             ])
