@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "HealthMCP", targets: ["HealthMCP"]),
         .library(name: "HealthCharts", targets: ["HealthCharts"]),
         .library(name: "HealthServer", targets: ["HealthServer"]),
+        .library(name: "HealthSync", targets: ["HealthSync"]),
         .executable(name: "ohk", targets: ["ohk"]),
     ],
     dependencies: [
@@ -119,6 +120,9 @@ let package = Package(
             dependencies: ["HealthCore", "HealthQuery", "HealthSimulation", "HealthRuntime"],
             swiftSettings: swiftSettings
         ),
+        // Mirrors a phone's HealthKit store into `ohk serve` (decision 0031): `import HealthKit` and Foundation only, so
+        // the same files build against Apple's framework on an iPhone.
+        .target(name: "HealthSync", dependencies: [healthKit], swiftSettings: swiftSettings),
         // The composition root of the command line: live clock, calendar and UUIDs; one command per file.
         .target(
             name: "HealthCLI",
@@ -254,6 +258,17 @@ let package = Package(
         .testTarget(
             name: "HealthStorageTests",
             dependencies: ["HealthCore", "HealthStorage", "HealthTesting"],
+            swiftSettings: swiftSettings
+        ),
+        // HealthSync end to end: a simulated phone mirrored into a live server on loopback, through faults.
+        .testTarget(
+            name: "HealthSyncTests",
+            dependencies: [
+                "HealthSync", healthKit, "HealthServer", "HealthCore", "HealthQuery", "HealthRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The example apps (Examples/README.md): HealthKit apps on OpenHealthKit only (`import HealthKit`), each with

@@ -53,7 +53,7 @@ struct AuthenticationTests {
             #expect(try await client.send(.get, "/v1/types", token: token).status == 401)
         }
         let records = try await server.server.registry.tokens(of: "ana")
-        #expect(records.count == 6)
+        #expect(records.count == 8, "owner, five apps, two mirrors")
         #expect(records.allSatisfy { record in !server.tokens.values.contains { $0.contains(record.hash) } })
         #expect(records.allSatisfy { $0.hash.utf8.count == 64 })
         #expect(server.tokens.values.allSatisfy { $0.hasPrefix("ohk_") && $0.utf8.count == 47 })

@@ -98,11 +98,11 @@ struct DashboardTests {
         }
     }
 
-    @Test("app tokens, revoked and made-up tokens and forged sessions do not log in")
+    @Test("app and mirror tokens, revoked and made-up tokens and forged sessions do not log in")
     func refusedLogins() async throws {
         let server = try await TestServer.make()
         try await server.run { client in
-            for name in ["stepsApp", "reader", "revoked"] {
+            for name in ["stepsApp", "reader", "revoked", "phone"] {
                 #expect(try await Self.login(client, server.token(name)) == nil, "\(name) must not log in")
             }
             #expect(try await Self.login(client, "ohk_" + String(repeating: "A", count: 43)) == nil)

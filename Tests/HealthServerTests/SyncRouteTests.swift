@@ -144,6 +144,37 @@ struct SyncRouteTests {
         }
     }
 
+    @Test("a correlation keeps its members' UUIDs; a member without one is that item's problem, not the batch's")
+    func correlations() async throws {
+        let server = try await TestServer.make()
+        try await server.run { client in
+            let pressure = "HKCorrelationTypeIdentifierBloodPressure"
+            func member(_ uuid: Int?, _ type: String, _ value: Int) -> String {
+                let id = uuid.map { #""uuid":"\#(Self.uuidText($0))","# } ?? ""
+                return #"{\#(id)"type":"\#(type)","startDate":"2025-06-01T08:00:00Z","#
+                    + #""quantity":{"value":\#(value),"unit":"mmHg"}}"#
+            }
+            func correlation(_ uuid: Int, members: [String]) -> String {
+                #"{"uuid":"\#(Self.uuidText(uuid))","type":"\#(pressure)","startDate":"2025-06-01T08:00:00Z","#
+                    + #""source":\#(Self.phone),"objects":[\#(members.joined(separator: ","))]}"#
+            }
+            let systolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
+            let diastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
+            let body =
+                #"{"batch":"bp-1","type":"\#(pressure)","samples":["#
+                + correlation(10, members: [member(11, systolic, 120), member(12, diastolic, 80)]) + ","
+                + correlation(20, members: [member(nil, systolic, 121), member(22, diastolic, 81)]) + "]}"
+            let answer = try await client.send(.post, "/v1/sync/batches", token: server.token("phone"), json: body)
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(answer.json?["inserted"]?.number == 1)
+            #expect(answer.json?["problems"]?.array.map { $0["index"]?.number } == [1])
+            #expect(answer.json?["problems"]?.array.first?["problem"]?.string?.contains("objects[0].uuid") == true)
+            let member = try await client.send(
+                .get, "/v1/samples/\(Self.uuidText(11))", token: server.token("owner"))
+            #expect(member.json?["quantity"]?["value"]?.number == 120, "a member keeps its UUID: \(member.text)")
+        }
+    }
+
     @Test("a malformed body is a 400 that changes nothing; too many items or bytes a 413 naming the limit")
     func malformedChangesNothing() async throws {
         let server = try await TestServer.make { $0.limits.maxSyncBatchItems = 3 }

@@ -362,12 +362,73 @@ PATHS = {
 SCHEMAS["SourceOrder"] = {"type": "object", "required": ["type", "order"], "properties": {
     "type": {"type": "string"}, "order": {"type": "array", "items": {"type": "string"}}}}
 
+# Phone sync (decision 0031, docs/sync.md): a device's mirror token only. A sample that does not match
+# SyncSampleInput is not a 400: it is an item of the batch, reported in the reply's problems by its index.
+SCHEMAS["SyncSampleInput"] = {"allOf": [ref("SampleInput"), {
+    "type": "object", "required": ["uuid", "source"], "properties": {"uuid": UUID, "source": ref("Source")}}],
+    "description": "The API's sample with its uuid and source required, kept as sent (the phone's source "
+                   "revision and device). One that cannot be read or stored is a problem of the reply, never a 400"}
+SCHEMAS["SyncProblem"] = {"type": "object", "required": ["list", "index", "problem"], "properties": {
+    "list": {"enum": ["samples", "deleted"]}, "index": {"type": "integer", "minimum": 0}, "uuid": UUID,
+    "problem": {"type": "string"}}}
+SCHEMAS["SyncConflict"] = {"type": "object", "required": ["index", "uuid"], "properties": {
+    "index": {"type": "integer", "minimum": 0}, "uuid": UUID}}
+SYNC_COUNTS = ["inserted", "duplicates", "deleted", "alreadyDeleted", "rejected"]
+SCHEMAS["SyncReply"] = {
+    "type": "object", "required": ["batch", "anchor", *SYNC_COUNTS, "problems", "conflicts"], "properties": {
+        "batch": {"type": "string"}, "anchor": {"type": "integer"},
+        **{k: {"type": "integer", "minimum": 0} for k in SYNC_COUNTS},
+        "problems": {"type": "array", "items": ref("SyncProblem")},
+        "conflicts": {"type": "array", "items": ref("SyncConflict")}, "phoneAnchor": {"type": "string"}}}
+SCHEMAS["SyncTypeStatus"] = {
+    "type": "object", "required": ["type", "lastBatch", "lastBatchAt", *SYNC_COUNTS, "conflicts", "batches"],
+    "properties": {
+        "type": {"type": "string"}, "phoneAnchor": {"type": "string"}, "lastBatch": {"type": "string"},
+        "lastBatchAt": DATE, **{k: {"type": "integer", "minimum": 0} for k in [*SYNC_COUNTS, "conflicts", "batches"]},
+        "lastProblem": {"type": "string"}, "lastProblemAt": DATE}}
+MIRROR_ONLY = problem_response("Not a device's mirror token: only mirror tokens reach /v1/sync (and they reach "
+                               "nothing else)")
+SYNC_BATCH = op(
+    "Apply a device's sync batch: once per batch id, every refused item named", "applySyncBatch",
+    {"200": json_response("Applied (or applied before: the stored reply)", ref("SyncReply")),
+     "415": problem_response("Content-Encoding is neither gzip nor identity")},
+    [{"name": "Content-Encoding", "in": "header", "required": False, "schema": {"enum": ["gzip", "identity"]},
+      "description": "gzip: the body is inflated within maxSyncBodyBytes (a damaged stream is a 400)"}],
+    body({"type": "object", "required": ["batch", "type"], "properties": {
+        "batch": {"type": "string", "pattern": "^[A-Za-z0-9._:-]{1,128}$",
+                  "description": "The batch id, unique per device: a batch id applied before gets its stored reply"},
+        "type": TYPE_ID,
+        "samples": {"type": "array", "items": ref("SyncSampleInput")},
+        "deleted": {"type": "array", "items": {"type": "object", "required": ["uuid", "type"], "properties": {
+            "uuid": UUID, "type": TYPE_ID}}},
+        "phoneAnchor": {"type": "string", "maxLength": 4096,
+                        "description": "The device's own anchor after this batch (at most 4,096 bytes), opaque to "
+                                       "the server; kept in the status and echoed in the reply"},
+        "device": {"type": "string", "description": "When given, the token's device"}}}),
+    tags=["sync"])
+SYNC_BATCH["responses"].update({
+    "400": problem_response("The batch's own fields are malformed (not JSON, nested or a string past the JSON "
+                            "limits, no or a malformed batch id, an unknown type, samples not an array, a deletion's "
+                            "uuid or type, another device, a damaged gzip body): nothing is applied"),
+    "403": MIRROR_ONLY,
+    "413": problem_response("More than maxSyncBatchItems (5,000) samples and deletions, or a body larger than "
+                            "maxSyncBodyBytes (32 MiB) as sent or inflated: nothing is applied"),
+})
+SYNC_STATUS = op("The device's sync status per type", "syncStatus", {"200": json_response("Status", {
+    "type": "object", "required": ["device", "types"], "properties": {
+        "device": {"type": "string"}, "types": {"type": "array", "items": ref("SyncTypeStatus")}}})},
+    tags=["sync"])
+SYNC_STATUS["responses"]["403"] = MIRROR_ONLY
+PATHS["/v1/sync/batches"] = {"post": SYNC_BATCH}
+PATHS["/v1/sync/status"] = {"get": SYNC_STATUS}
+
 DOCUMENT = {
     "openapi": "3.1.0",
     "info": {"title": "OpenHealthKit server", "version": "1.0.0", "description": (
         "HealthKit over HTTP for many people and apps. Every request carries a bearer token that belongs to one "
-        "person: the person's own token (full access) or an app's (HealthKit's per-type permissions). Errors are "
-        "application/problem+json (RFC 9457). Dates are RFC 3339.")},
+        "person: the person's own token (full access), an app's (HealthKit's per-type permissions) or a device's "
+        "mirror token (`/v1/sync` only, docs/sync.md). Errors are application/problem+json (RFC 9457). Dates are "
+        "RFC 3339.")},
     "servers": [{"url": "http://127.0.0.1:8080"}],
     "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}, "schemas": SCHEMAS},
     "security": [{"bearer": []}],

@@ -54,11 +54,13 @@ struct SyncPlan {
                 }
                 continue
             }
-            if uuids.dropFirst().contains(where: { stored[$0] != nil || inBatch[$0] != nil }) {
+            if Set(uuids).count != uuids.count
+                || uuids.dropFirst().contains(where: { stored[$0] != nil || inBatch[$0] != nil })
+            {
                 problems.append(
                     SyncProblem(
                         list: "samples", index: index, uuid: sample.uuid,
-                        problem: "a member's UUID is already stored as another object"))
+                        problem: "a member's UUID is the correlation's, another member's, or another stored object's"))
                 continue
             }
             for uuid in uuids { inBatch[uuid] = sample }

@@ -3,8 +3,8 @@ public import Foundation
 /// What a sync batch did (``HealthStore/applySyncBatch(_:)``): the store's anchor after it, the counts, and every
 /// item that was not stored, by its index in the batch. The same batch sent again gets this same reply.
 ///
-/// Counts add up: `inserted + duplicates + conflicts.count + rejected == items` and
-/// `deleted + alreadyDeleted + problems in "deleted" == deletions`.
+/// Counts add up, per list: `inserted + duplicates + conflicts.count + (problems in "samples") == items` and
+/// `deleted + alreadyDeleted + (problems in "deleted") == deletions`; `rejected` counts the problems of both lists.
 public struct SyncReply: Sendable, Hashable, Codable {
     /// The batch id.
     public var batch: String

@@ -77,8 +77,15 @@ struct SyncBatchInput: Decodable, Sendable {
         case .failure(let failure):
             return .invalid(uuid: uuid, problem: failure.problem)
         case .success(let input):
-            guard input.uuid != nil, let id = uuid else {
+            guard let text = input.uuid else {
                 return .invalid(uuid: nil, problem: "\(path).uuid is required: a mirror keeps each sample's UUID")
+            }
+            guard let id = uuid else {
+                return .invalid(uuid: nil, problem: "\(path).uuid is not a UUID (\(text.count) characters)")
+            }
+            if let index = input.objects?.firstIndex(where: { $0.uuid == nil }) {
+                return .invalid(
+                    uuid: id, problem: "\(path).objects[\(index)].uuid is required: a mirror keeps each UUID")
             }
             guard input.source != nil else {
                 return .invalid(uuid: uuid, problem: "\(path).source is required: a mirror keeps each sample's source")

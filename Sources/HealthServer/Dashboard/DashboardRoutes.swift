@@ -50,7 +50,7 @@ enum DashboardRoutes {
             let form = try await Self.form(request)
             let next = safeNext(form["next"])
             guard let text = form["token"], let token = AccessToken(presented: text),
-                let record = try await services.registry.validToken(token), record.app == nil,
+                let record = try await services.registry.validToken(token), record.app == nil, record.mirror == nil,
                 try await services.registry.person(record.person) != nil
             else {
                 // Failed logins count against the address as failed tokens do (429 past the bound).

@@ -141,6 +141,9 @@ public struct Registry: Sendable {
     }
 
     static func validateBundleIdentifier(_ app: String) throws {
+        if app.hasPrefix("org.openhealthkit.mirror.") {
+            throw RegistryError("'org.openhealthkit.mirror.' names device mirrors (--mirror), not apps")
+        }
         guard (1...200).contains(app.utf8.count),
             app.utf8.allSatisfy({ byte in
                 (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)

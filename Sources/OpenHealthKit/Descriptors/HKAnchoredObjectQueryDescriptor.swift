@@ -41,7 +41,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
         let (types, predicate) = try HKHealthStore.engineSelection(predicates.map(\.selection))
         let start = anchor?.engineValue
         let limit = limit
-        let result = try await healthStore.perform {
+        let result = try await healthStore.performRead {
             try await $0.anchoredChanges(of: types, predicate: predicate, anchor: start, limit: limit)
         }
         return Self.wrap(result)
@@ -50,7 +50,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, H
     /// The snapshot, then the changes of each later commit.
     public func results(for healthStore: HKHealthStore) -> Results {
         do {
-            let engine = try healthStore.checkedEngine()
+            let engine = try healthStore.readableEngine()
             let (types, predicate) = try HKHealthStore.engineSelection(predicates.map(\.selection))
             let upstream = engine.anchoredUpdates(
                 of: types, predicate: predicate, anchor: anchor?.engineValue, limit: limit)

@@ -14,7 +14,7 @@ public struct HKSourceQueryDescriptor<Sample: HKSample>: HKAsyncQuery, @unchecke
     public func result(for healthStore: HKHealthStore) async throws -> [HKSource] {
         let type = predicate.sampleType.engineType
         let selection = try PredicateTranslation.samplePredicate(predicate.nsPredicate)
-        let sources = try await healthStore.perform { try await $0.sources(of: type, predicate: selection) }
+        let sources = try await healthStore.performRead { try await $0.sources(of: type, predicate: selection) }
         return sources.sorted { $0.bundleIdentifier < $1.bundleIdentifier }.map(HKSource.init)
     }
 }

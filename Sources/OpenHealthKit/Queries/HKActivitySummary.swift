@@ -136,7 +136,9 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
         return { [self] in
             do {
                 let (from, through) = try range.get()
-                let summaries = try await store.perform { try await $0.activitySummaries(from: from, through: through) }
+                let summaries = try await store.performRead {
+                    try await $0.activitySummaries(from: from, through: through)
+                }
                 deliver { resultsHandler(self, summaries.map(HKActivitySummary.init), nil) }
             } catch {
                 deliver { resultsHandler(self, nil, error) }

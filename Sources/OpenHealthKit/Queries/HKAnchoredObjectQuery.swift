@@ -56,7 +56,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         let selection: (Set<SampleType>, SamplePredicate)
         let engine: HealthStore
         do {
-            engine = try store.checkedEngine()
+            engine = try store.readableEngine()
             selection = try HKHealthStore.engineSelection(self.selection)
         } catch {
             return { [self] in deliver { resultsHandler(self, nil, nil, nil, error) } }

@@ -36,7 +36,7 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
         return { [self] in
             do {
                 let (predicate, members) = try translated.get()
-                let found = try await store.perform {
+                let found = try await store.performRead {
                     try await $0.correlations(of: type, predicate: predicate, memberPredicates: members)
                 }
                 let correlations = found.map { HKCorrelation(value: .correlation($0)) }

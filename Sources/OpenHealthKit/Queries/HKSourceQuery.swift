@@ -21,7 +21,7 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
         return { [self] in
             do {
                 let predicate = try translated.get()
-                let sources = try await store.perform { try await $0.sources(of: type, predicate: predicate) }
+                let sources = try await store.performRead { try await $0.sources(of: type, predicate: predicate) }
                 deliver { completionHandler(self, Set(sources.map(HKSource.init)), nil) }
             } catch {
                 deliver { completionHandler(self, nil, error) }

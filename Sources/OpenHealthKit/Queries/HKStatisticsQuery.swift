@@ -42,7 +42,9 @@ extension HKHealthStore {
         let selection = try PredicateTranslation.samplePredicate(predicate)
         let id = type.quantityIdentifier
         let engineOptions = options.engineValue
-        let result = try await perform { try await $0.statistics(of: id, predicate: selection, options: engineOptions) }
+        let result = try await performRead {
+            try await $0.statistics(of: id, predicate: selection, options: engineOptions)
+        }
         let sources = try await sourceDirectory(of: id, result.sources ?? [])
         return HKStatistics(quantityType: type, result: result, sources: sources)
     }
@@ -55,7 +57,7 @@ extension HKHealthStore {
         let selection = try PredicateTranslation.samplePredicate(predicate)
         let id = type.quantityIdentifier
         let engineOptions = options.engineValue
-        let collection = try await perform {
+        let collection = try await performRead {
             try await $0.statisticsCollection(
                 of: id, predicate: selection, options: engineOptions, anchorDate: anchorDate,
                 intervalComponents: intervalComponents)

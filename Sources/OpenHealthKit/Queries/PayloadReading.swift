@@ -9,7 +9,7 @@ extension HKHealthStore {
     func currentPayload(of sample: HKSample) async throws -> PayloadSample {
         let type = sample.engineSample.sampleType
         let uuid = sample.uuid
-        let found = try await perform { engine in
+        let found = try await performRead { engine in
             try await engine.samples(of: type, predicate: .uuid(uuid), limit: 1)
         }
         guard let payload = found.first?.payloadSample else {

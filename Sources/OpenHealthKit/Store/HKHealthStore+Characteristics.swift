@@ -7,7 +7,7 @@ import HealthQuery
 
 extension HKHealthStore {
     private func characteristics() throws -> Characteristics {
-        let engine = try checkedEngine()
+        let engine = try readableEngine()
         do {
             return try BlockingBridge.wait { try await engine.characteristics() }
         } catch {

@@ -8,7 +8,7 @@ extension HKHealthStore {
         of type: QuantityTypeIdentifier, _ bundleIdentifiers: [String]
     ) async throws(HKError) -> [String: HKSource] {
         guard !bundleIdentifiers.isEmpty else { return [:] }
-        let sources = try await perform {
+        let sources = try await performRead {
             try await $0.statisticsSources(of: type, bundleIdentifiers: bundleIdentifiers)
         }
         return sources.mapValues(HKSource.init)
@@ -40,7 +40,7 @@ extension HKHealthStore {
         _ selection: [(type: HKSampleType, predicate: NSPredicate?)], orders: [SampleSortOrder], limit: Int?
     ) async throws(HKError) -> [HKSample] {
         let (types, predicate) = try Self.engineSelection(selection)
-        let found = try await perform {
+        let found = try await performRead {
             try await $0.samples(of: types, predicate: predicate, sort: orders, limit: limit)
         }
         return found.map(HKSample.make)

@@ -18,7 +18,7 @@ extension HKHealthStore {
     /// the database for every app), else the configuration's ``Configuration/preferredUnits``, else the type's
     /// canonical unit (HealthKit follows the device's locale; see the Differences article).
     public func preferredUnits(for quantityTypes: Set<HKQuantityType>) async throws -> [HKQuantityType: HKUnit] {
-        let chosen = try await perform { try await $0.preferredUnits() }
+        let chosen = try await performRead { try await $0.preferredUnits() }
         var units: [HKQuantityType: HKUnit] = [:]
         for type in quantityTypes {
             let identifier = HKQuantityTypeIdentifier(rawValue: type.identifier)

@@ -1,0 +1,309 @@
+import Foundation
+public import HealthKit
+
+/// Mirrors a phone's HealthKit store into an OpenHealthKit server (`ohk serve`), losing nothing (decision 0031,
+/// docs/sync.md): per type, the changes after the last anchor the server acknowledged — additions and deletions —
+/// go out as idempotent batches through an outbox on disk; an anchor is saved only after the server's reply; the
+/// history is backfilled newest first without holding back live changes. Written against HealthKit's and
+/// Foundation's API only: the same file runs on an iPhone and, against OpenHealthKit, on Linux.
+///
+/// ```swift
+/// let sync = try HealthSync(store: HKHealthStore(), configuration: configuration)
+/// try await sync.requestAuthorization()
+/// try await sync.start()          // observers + background delivery: syncs whenever HealthKit changes
+/// await sync.syncNow()            // or on demand (app launch, a refresh control)
+/// await sync.diagnostics()        // per type: state, sent, rejected, last error
+/// ```
+///
+/// A locked phone (HealthKit's `errorDatabaseInaccessible`) is "later": the sync stops and resumes at the next wake
+/// or call, never reporting data lost. Every sync — from ``syncNow()`` or an observer — runs after the one before it.
+public actor HealthSync {
+    let store: HKHealthStore
+    let configuration: HealthSyncConfiguration
+    let folder: SyncFolder
+    let uploader: SyncUploader
+    var states: [String: SyncTypeDiagnostics] = [:]
+    var observers: [HKObserverQuery] = []
+    var paused = false
+    /// The sync running or last run: the next one waits for it.
+    var last: Task<Void, Never>?
+
+    /// Creates a sync over a store (creating its folder).
+    /// - Throws: When the folder cannot be created.
+    public init(store: HKHealthStore, configuration: HealthSyncConfiguration) throws {
+        self.store = store
+        self.configuration = configuration
+        folder = try SyncFolder(configuration.folder)
+        uploader = SyncUploader(configuration: configuration)
+        for type in configuration.types {
+            states[type.identifier] = SyncTypeDiagnostics(
+                type: type.identifier, backfillDone: folder.backfill(for: type)?.done ?? false)
+        }
+    }
+
+    /// Asks to read the configured types (a mirror writes nothing on the phone).
+    public func requestAuthorization() async throws {
+        try await store.requestAuthorization(toShare: [], read: Set(configuration.types.map { $0 as HKObjectType }))
+    }
+
+    /// Registers an observer query and background delivery per type: HealthKit wakes the app on a change, and each
+    /// wake syncs, then calls the observer's completion handler (on every path, errors included).
+    public func start() async throws {
+        guard observers.isEmpty else { return }
+        for type in configuration.types {
+            let query = HKObserverQuery(sampleType: type, predicate: nil) { [weak self] _, completion, _ in
+                let done = CompletionHandler(completion)
+                Task {
+                    await self?.syncNow()
+                    done.call()
+                }
+            }
+            store.execute(query)
+            observers.append(query)
+            try await store.enableBackgroundDelivery(for: type, frequency: .immediate)
+        }
+    }
+
+    /// Stops the observers and background delivery.
+    public func stop() async {
+        for query in observers { store.stop(query) }
+        observers = []
+        for type in configuration.types { try? await store.disableBackgroundDelivery(for: type) }
+    }
+
+    /// Pauses syncing: ``syncNow()`` and wakes do nothing until ``resume()``. What is in the outbox stays.
+    public func pause() {
+        paused = true
+        for type in states.keys { states[type]?.state = .paused }
+    }
+
+    /// Resumes syncing, and syncs.
+    public func resume() async {
+        paused = false
+        for type in states.keys where states[type]?.state == .paused { states[type]?.state = .idle }
+        await syncNow()
+    }
+
+    /// Per type, how its sync stands.
+    public func diagnostics() -> [SyncTypeDiagnostics] {
+        configuration.types.compactMap { states[$0.identifier] }
+    }
+
+    /// Syncs every type: the outbox first (batches built before and not acknowledged), then each type's changes
+    /// since its anchor, then one backfill step per type, in turns, until everything is sent. Returns when done,
+    /// when the phone is locked, or when the server cannot be reached (the outbox keeps what was not sent).
+    public func syncNow() async {
+        let previous = last
+        let run = Task {
+            await previous?.value
+            await self.run()
+        }
+        last = run
+        await run.value
+    }
+
+    // MARK: One sync
+
+    private func run() async {
+        guard !paused else { return }
+        do {
+            guard try await replayOutbox() else { return }
+            var backfilling = configuration.types
+            while true {
+                for type in configuration.types { guard try await syncChanges(of: type) else { return } }
+                if backfilling.isEmpty { break }
+                var still: [HKSampleType] = []
+                for type in backfilling {
+                    guard let more = try await backfillStep(of: type) else { return }
+                    if more { still.append(type) }
+                    // Live changes between backfill steps: a long backfill never holds back today's data.
+                    guard try await syncChanges(of: type) else { return }
+                }
+                backfilling = still
+            }
+        } catch let error as HKError where error.code == .errorDatabaseInaccessible {
+            for key in states.keys { states[key]?.state = .waitingForUnlock }
+        } catch {
+            let kind = "\(type(of: error))"
+            for key in states.keys where states[key]?.state != .refused { states[key]?.lastError = kind }
+        }
+    }
+
+    /// Sends what the outbox holds, oldest first. False when a batch could not be delivered (the run stops then).
+    private func replayOutbox() async throws -> Bool {
+        for entry in try folder.pending() {
+            guard try await deliver(entry) else { return false }
+        }
+        return true
+    }
+
+    /// Sends one type's changes after its anchor, a batch at a time. False when the run must stop.
+    private func syncChanges(of type: HKSampleType) async throws -> Bool {
+        if states[type.identifier]?.state == .refused { return true }
+        var anchor = try folder.anchor(for: type)
+        if anchor == nil, folder.backfill(for: type) == nil {
+            anchor = try await startLive(type)
+        }
+        while true {
+            let (samples, deleted, newAnchor) = try await changes(of: type, after: anchor)
+            guard let newAnchor, !(samples.isEmpty && deleted.isEmpty) else { break }
+            let archived = try SyncFolder.archive(newAnchor)
+            let entry = try makeEntry(
+                type, samples: samples, deleted: deleted, phoneAnchor: archived.base64EncodedString()
+            ) { entry in
+                entry.anchor = archived
+            }
+            guard try await deliver(entry) else { return false }
+            anchor = newAnchor
+        }
+        states[type.identifier]?.lastSynced = configuration.now()
+        if states[type.identifier]?.state != .refused { states[type.identifier]?.state = .synced }
+        return true
+    }
+
+    /// The first sync of a type: the live sync starts at the store's present position (an anchored query that
+    /// matches no sample returns it), and the history before it goes to the backfill, newest first. Where HealthKit
+    /// returns no anchor for it, the live sync starts from the beginning and the backfill is skipped.
+    private func startLive(_ type: HKSampleType) async throws -> HKQueryAnchor? {
+        let nothing = HKQuery.predicateForSamples(withStart: .distantFuture, end: nil, options: .strictStartDate)
+        let (_, _, present) = try await changes(of: type, after: nil, predicate: nothing)
+        guard let present else {
+            try folder.saveBackfill(SyncFolder.Backfill(reached: nil, done: true), for: type)
+            return nil
+        }
+        try folder.saveBackfill(SyncFolder.Backfill(reached: nil, done: false), for: type)
+        try folder.saveAnchor(try SyncFolder.archive(present), for: type)
+        return present
+    }
+
+    /// One backfill window of a type, newest first: nil when the run must stop, else whether more remain.
+    private func backfillStep(of type: HKSampleType) async throws -> Bool? {
+        guard var progress = folder.backfill(for: type), !progress.done else { return false }
+        if states[type.identifier]?.state == .refused { return false }
+        guard let earliest = try await samples(of: type, from: nil, before: nil, newestFirst: false, limit: 1).first
+        else {
+            progress.done = true
+            try folder.saveBackfill(progress, for: type)
+            states[type.identifier]?.backfillDone = true
+            return false
+        }
+        let upper = progress.reached
+        let lower = (upper ?? configuration.now()).addingTimeInterval(-configuration.backfillStep)
+        let window = try await samples(of: type, from: lower, before: upper, newestFirst: true, limit: nil)
+        let reached = SyncFolder.Backfill(reached: lower, done: lower <= earliest.startDate)
+        let pages = stride(from: 0, to: max(window.count, 1), by: configuration.batchLimit).map {
+            Array(window[$0..<min($0 + configuration.batchLimit, window.count)])
+        }
+        for (index, page) in pages.enumerated() {
+            let isLast = index == pages.count - 1
+            let entry = try makeEntry(type, samples: page, deleted: [], phoneAnchor: nil) { entry in
+                entry.backfill = isLast ? reached : progress
+            }
+            guard try await deliver(entry) else { return nil }
+        }
+        progress = reached
+        states[type.identifier]?.backfillDone = reached.done
+        return !reached.done
+    }
+
+    // MARK: Batches
+
+    /// Builds a batch and writes it to the outbox (before it is sent: a kill after this line resends it).
+    private func makeEntry(
+        _ type: HKSampleType, samples: [HKSample], deleted: [HKDeletedObject], phoneAnchor: String?,
+        _ finish: (inout SyncFolder.Entry) -> Void
+    ) throws -> SyncFolder.Entry {
+        let sequence = try folder.nextSequence()
+        var body: [String: Any] = [
+            "batch": "\(configuration.device)-\(sequence)", "type": type.identifier, "device": configuration.device,
+            "samples": samples.map(SampleJSON.object),
+            "deleted": deleted.map { ["uuid": $0.uuid.uuidString, "type": type.identifier] },
+        ]
+        if let phoneAnchor { body["phoneAnchor"] = phoneAnchor }
+        var entry = SyncFolder.Entry(
+            sequence: sequence, type: type.identifier,
+            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), anchor: nil,
+            backfill: nil, items: samples.count + deleted.count)
+        finish(&entry)
+        try folder.add(entry)
+        return entry
+    }
+
+    /// Sends an outbox entry; on the server's reply saves what the entry carries (the anchor, the backfill's
+    /// progress), then removes it. False when it was not delivered.
+    private func deliver(_ entry: SyncFolder.Entry) async throws -> Bool {
+        guard let type = configuration.types.first(where: { $0.identifier == entry.type }) else {
+            try folder.remove(entry)  // a type no longer synced
+            return true
+        }
+        let reply: SyncUploader.Reply
+        do {
+            reply = try await uploader.send(entry.body)
+        } catch SyncUploader.Failure.refused(let status, let detail) {
+            states[entry.type]?.state = .refused
+            states[entry.type]?.lastError = "HTTP \(status): \(detail)"
+            return false
+        } catch SyncUploader.Failure.unreachable(let problem) {
+            states[entry.type]?.state = .waitingForServer
+            states[entry.type]?.lastError = problem
+            return false
+        }
+        if let anchor = entry.anchor { try folder.saveAnchor(anchor, for: type) }
+        if let backfill = entry.backfill { try folder.saveBackfill(backfill, for: type) }
+        try folder.remove(entry)
+        states[entry.type]?.sent += reply.inserted + reply.duplicates + reply.deleted + reply.alreadyDeleted
+        states[entry.type]?.rejected += reply.rejected + reply.conflicts.count
+        if let problem = reply.problems.first {
+            states[entry.type]?.lastError = "\(problem.list)[\(problem.index)]: \(problem.problem)"
+        }
+        return true
+    }
+
+    // MARK: HealthKit's queries
+
+    private func changes(
+        of type: HKSampleType, after anchor: HKQueryAnchor?, predicate: NSPredicate? = nil
+    ) async throws -> ([HKSample], [HKDeletedObject], HKQueryAnchor?) {
+        let limit = predicate == nil ? configuration.batchLimit : HKObjectQueryNoLimit
+        return try await withCheckedThrowingContinuation { continuation in
+            let query = HKAnchoredObjectQuery(type: type, predicate: predicate, anchor: anchor, limit: limit) {
+                _, samples, deleted, newAnchor, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: (samples ?? [], deleted ?? [], newAnchor))
+                }
+            }
+            store.execute(query)
+        }
+    }
+
+    private func samples(
+        of type: HKSampleType, from start: Date?, before end: Date?, newestFirst: Bool, limit: Int?
+    ) async throws -> [HKSample] {
+        let predicate =
+            start == nil && end == nil
+            ? nil : HKQuery.predicateForSamples(withStart: start, end: end, options: .strictStartDate)
+        let sort = NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: !newestFirst)
+        return try await withCheckedThrowingContinuation { continuation in
+            let query = HKSampleQuery(
+                sampleType: type, predicate: predicate, limit: limit ?? HKObjectQueryNoLimit, sortDescriptors: [sort]
+            ) { _, samples, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: samples ?? [])
+                }
+            }
+            store.execute(query)
+        }
+    }
+}
+
+/// An observer query's completion handler, carried into the task that syncs (HealthKit's type is not `Sendable`;
+/// it is called once, from that task).
+struct CompletionHandler: @unchecked Sendable {
+    let call: () -> Void
+
+    init(_ handler: @escaping () -> Void) { call = handler }
+}

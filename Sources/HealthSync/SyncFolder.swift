@@ -1,0 +1,114 @@
+import Foundation
+import HealthKit
+
+/// HealthSync's files, each written atomically (to a temporary name, then renamed), so a kill at any instruction
+/// leaves every file whole — the old one or the new one:
+///
+/// - `anchors/TYPE.anchor`: the `HKQueryAnchor` the server acknowledged last, archived with `NSKeyedArchiver`
+///   (secure coding); written only after the server's reply to the batch that reached it.
+/// - `backfill/TYPE.json`: how far back the backfill has reached (newest first), and whether it is done.
+/// - `outbox/NNNNNNNNNN.json`: a batch built and not yet acknowledged, with what to save once it is.
+/// - `sequence`: the next batch number (batch ids are `DEVICE-N`, never reused).
+struct SyncFolder: Sendable {
+    let root: URL
+
+    init(_ root: URL) throws {
+        self.root = root
+        for folder in ["anchors", "backfill", "outbox"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+    }
+
+    // MARK: Anchors
+
+    func anchor(for type: HKSampleType) throws -> HKQueryAnchor? {
+        guard let data = try? Data(contentsOf: anchorFile(type)) else { return nil }
+        return try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from: data)
+    }
+
+    func saveAnchor(_ archived: Data, for type: HKSampleType) throws {
+        try archived.write(to: anchorFile(type), options: .atomic)
+    }
+
+    static func archive(_ anchor: HKQueryAnchor) throws -> Data {
+        try NSKeyedArchiver.archivedData(withRootObject: anchor, requiringSecureCoding: true)
+    }
+
+    private func anchorFile(_ type: HKSampleType) -> URL {
+        root.appendingPathComponent("anchors").appendingPathComponent("\(type.identifier).anchor")
+    }
+
+    // MARK: Backfill progress
+
+    /// How far back a type's backfill has reached: every sample starting at or after `reached` was sent (with
+    /// `reached` nil: nothing yet; `done`: the whole history).
+    struct Backfill: Codable, Sendable, Equatable {
+        var reached: Date?
+        var done: Bool
+    }
+
+    func backfill(for type: HKSampleType) -> Backfill? {
+        guard let data = try? Data(contentsOf: backfillFile(type)) else { return nil }
+        return try? JSONDecoder().decode(Backfill.self, from: data)
+    }
+
+    func saveBackfill(_ backfill: Backfill, for type: HKSampleType) throws {
+        try JSONEncoder().encode(backfill).write(to: backfillFile(type), options: .atomic)
+    }
+
+    private func backfillFile(_ type: HKSampleType) -> URL {
+        root.appendingPathComponent("backfill").appendingPathComponent("\(type.identifier).json")
+    }
+
+    // MARK: The outbox
+
+    /// A batch waiting for the server's reply, and what its reply lets HealthSync save.
+    struct Entry: Codable, Sendable {
+        /// Its number (its file's name).
+        var sequence: Int
+        /// The type's identifier.
+        var type: String
+        /// The request body.
+        var body: Data
+        /// A live batch: the archived anchor to save after the reply.
+        var anchor: Data?
+        /// A backfill batch: the progress to save after the reply.
+        var backfill: Backfill?
+        /// Samples and deletions in it.
+        var items: Int
+    }
+
+    /// Takes the next batch number (written before the batch exists, so a number is never used twice).
+    func nextSequence() throws -> Int {
+        let file = root.appendingPathComponent("sequence")
+        let current = (try? String(contentsOf: file, encoding: .utf8)).flatMap { Int($0) } ?? 1
+        let highest = (try? pending().last?.sequence) ?? 0
+        let next = max(current, highest + 1)
+        try Data(String(next + 1).utf8).write(to: file, options: .atomic)
+        return next
+    }
+
+    func add(_ entry: Entry) throws {
+        try JSONEncoder().encode(entry).write(to: entryFile(entry.sequence), options: .atomic)
+    }
+
+    func remove(_ entry: Entry) throws {
+        try FileManager.default.removeItem(at: entryFile(entry.sequence))
+    }
+
+    /// The pending batches, oldest first. A file that cannot be read (never written whole, by the atomic write) is
+    /// an error, not skipped.
+    func pending() throws -> [Entry] {
+        let folder = root.appendingPathComponent("outbox")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
+        return try names.map {
+            try JSONDecoder().decode(Entry.self, from: Data(contentsOf: folder.appendingPathComponent($0)))
+        }
+    }
+
+    private func entryFile(_ sequence: Int) -> URL {
+        root.appendingPathComponent("outbox").appendingPathComponent(String(format: "%010d.json", sequence))
+    }
+}
