@@ -15,9 +15,11 @@ import FoundationNetworking
 /// phone's samples, and its merged daily steps over HTTP equal the phone's `HKStatisticsCollectionQuery`.
 @Suite("HealthSync: a phone mirrored into the server", .serialized)
 struct HealthSyncEndToEndTests {
-    @Test("a first sync backfills everything; changes on the phone follow, deletions included")
-    func mirrorsThePhone() async throws {
-        let harness = try await SyncHarness.make()
+    @Test(
+        "a first sync backfills everything; changes on the phone follow, deletions included",
+        arguments: SyncHarness.Backend.servers)
+    func mirrorsThePhone(backend: SyncHarness.Backend) async throws {
+        let harness = try await SyncHarness.make(backend: backend)
         try await harness.live { url in
             let sync = try await harness.authorizedSync(url)
             await sync.syncNow()
@@ -60,9 +62,11 @@ struct HealthSyncEndToEndTests {
         }
     }
 
-    @Test("lost replies, resets, 503s and 429s: every batch is applied once, nothing is lost")
-    func unreliableNetwork() async throws {
-        let harness = try await SyncHarness.make(days: 4)
+    @Test(
+        "lost replies, resets and 503s: every batch is applied once, nothing is lost",
+        arguments: SyncHarness.Backend.servers)
+    func unreliableNetwork(backend: SyncHarness.Backend) async throws {
+        let harness = try await SyncHarness.make(days: 4, backend: backend)
         try await harness.live { url in
             // Every third request reaches the server and its reply is lost; every fifth is reset before it is
             // sent; every seventh is answered 503 with Retry-After.

@@ -27,14 +27,50 @@ struct SyncHarness {
         HKCategoryType(.sleepAnalysis),
     ]
 
+    /// Where the server keeps its data.
+    enum Backend: String, CustomStringConvertible, Sendable {
+        case memory, sqlite, postgres
+        var description: String { rawValue }
+
+        /// SQLite always; PostgreSQL where a cluster is configured — and always in CI, which sets
+        /// OHK_REQUIRE_POSTGRES=1 and so fails, rather than skips, without one.
+        static var servers: [Backend] {
+            let environment = ProcessInfo.processInfo.environment
+            let postgres =
+                environment["OHK_TEST_POSTGRES_URL"] != nil || environment["OHK_REQUIRE_POSTGRES"] == "1"
+            return postgres ? [.sqlite, .postgres] : [.sqlite]
+        }
+
+        func location() throws -> ServerConfiguration.DataLocation {
+            switch self {
+            case .memory: return .memory("sync-\(UUID().uuidString)")
+            case .sqlite:
+                return .folder(
+                    FileManager.default.temporaryDirectory.appendingPathComponent("sync-server-\(UUID().uuidString)")
+                        .path)
+            case .postgres:
+                guard let url = ProcessInfo.processInfo.environment["OHK_TEST_POSTGRES_URL"] else {
+                    throw MissingPostgres()
+                }
+                return .postgres(url + "?sslmode=disable")
+            }
+        }
+    }
+
+    struct MissingPostgres: Error, CustomStringConvertible {
+        var description: String { "OHK_TEST_POSTGRES_URL is not set: run `eval \"$(scripts/postgres start)\"` first" }
+    }
+
     let phone: HKHealthStore
     let server: HealthServer
+    /// The person on the server (unique per harness: a PostgreSQL database is shared by the tests).
+    let person: String
     let phoneToken: String
     let ownerToken: String
     let folder: URL
 
     /// A phone with `days` of the demo month and a server with a person `ana` and her phone's mirror token.
-    static func make(days: Int = 10, data: ServerConfiguration.DataLocation? = nil) async throws -> SyncHarness {
+    static func make(days: Int = 10, backend: Backend = .memory) async throws -> SyncHarness {
         let uuids = Counter()
         let phone = HKHealthStore(
             configuration: HKHealthStore.Configuration(
@@ -43,10 +79,10 @@ struct SyncHarness {
                 authorization: .grantAll, now: { start.addingTimeInterval(Double(days) * 86_400) }, calendar: calendar,
                 makeUUID: { uuids.nextUUID() }))
         try await phone.fillWithSimulation(.demoMonth(days: days, startingOn: start), seed: 11)
-        let random = Counter()
+        let random = Counter(start: UInt64.random(in: 1...UInt64.max / 2))  // tokens unique across runs (a shared database)
         let serverUUIDs = Counter(start: 1 << 40)
         var configuration = ServerConfiguration(
-            data: data ?? .memory("sync-\(UUID().uuidString)"),
+            data: try backend.location(),
             environment: RuntimeEnvironment(
                 clock: FixedClock(start.addingTimeInterval(Double(days) * 86_400)), calendar: calendar,
                 uuids: { serverUUIDs.nextUUID() }),
@@ -56,14 +92,16 @@ struct SyncHarness {
         var logger = Logger(label: "sync-test")
         logger.logLevel = .warning
         let server = try HealthServer(configuration: configuration, logger: logger)
-        try await server.registry.addPerson("ana", policy: .grantAll)
+        let person = "ana-" + UUID().uuidString.prefix(8).lowercased()
+        try await server.registry.addPerson(person, policy: .grantAll)
         let (phoneToken, _) = try await server.registry.issueToken(
-            person: "ana", app: nil, appName: nil, label: "phone", mirror: "anas-iphone", random: configuration.random)
+            person: person, app: nil, appName: nil, label: "phone", mirror: "anas-iphone", random: configuration.random)
         let (ownerToken, _) = try await server.registry.issueToken(
-            person: "ana", app: nil, appName: nil, label: "owner", random: configuration.random)
+            person: person, app: nil, appName: nil, label: "owner", random: configuration.random)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("healthsync-\(UUID().uuidString)")
         return SyncHarness(
-            phone: phone, server: server, phoneToken: phoneToken.value, ownerToken: ownerToken.value, folder: folder)
+            phone: phone, server: server, person: person, phoneToken: phoneToken.value, ownerToken: ownerToken.value,
+            folder: folder)
     }
 
     /// Runs `body` with the server listening on a loopback port.
@@ -112,7 +150,7 @@ struct SyncHarness {
     func holdings() async throws -> (phone: [String], server: [String]) {
         let types = Set(Self.types.map { SampleType(identifier: $0.identifier) })
         let phoneSamples = try await device.samples(of: types)
-        let database = try server.people.database(of: "ana")
+        let database = try server.people.database(of: person)
         let owner = database.makeStore(for: .owner(bundleIdentifier: "org.example.owner", name: "owner"))
         let serverSamples = try await owner.samples(of: types)
         let units = Dictionary(
