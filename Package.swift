@@ -2,7 +2,7 @@
 // OpenHealthKit — HealthKit's data model and query engine, everywhere Swift runs.
 //
 // Layering (see docs/architecture.md): arrows point down only.
-//   Examples/* (apps on OpenHealthKit only)
+//   Examples/*, HealthSync (apps and libraries on HealthKit's API only: Apple's framework or OpenHealthKit)
 //   OpenHealthKit · HealthCLI · HealthServer · HealthMCP      (surfaces: never import a storage target)
 //        HealthRuntime  (the one composition target: store locations, live values, open databases)
 //        HealthExport · HealthQuery (HealthStore: the only door to the data)
@@ -25,9 +25,17 @@ let healthKit: Target.Dependency = "OpenHealthKit"
 let healthKit: Target.Dependency = "HealthKit"
 #endif
 
+// HealthSync on an iPhone (or a Mac) imports Apple's HealthKit and depends on nothing of this package; elsewhere it
+// builds against the HealthKit shim.
+#if canImport(Darwin)
+let healthSyncDependencies: [Target.Dependency] = []
+#else
+let healthSyncDependencies: [Target.Dependency] = [healthKit]
+#endif
+
 let package = Package(
     name: "OpenHealthKit",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthStorage", targets: ["HealthStorage"]),
@@ -122,7 +130,7 @@ let package = Package(
         ),
         // Mirrors a phone's HealthKit store into `ohk serve` (decision 0031): `import HealthKit` and Foundation only, so
         // the same files build against Apple's framework on an iPhone.
-        .target(name: "HealthSync", dependencies: [healthKit], swiftSettings: swiftSettings),
+        .target(name: "HealthSync", dependencies: healthSyncDependencies, swiftSettings: swiftSettings),
         // The composition root of the command line: live clock, calendar and UUIDs; one command per file.
         .target(
             name: "HealthCLI",
@@ -322,6 +330,20 @@ let package = Package(
             name: "PrancerciseTrackerTests",
             dependencies: ["PrancerciseTracker", healthKit, "ExampleTestSupport"],
             path: "Examples/PrancerciseTracker/Tests/PrancerciseTrackerTests",
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "PhoneSync", dependencies: [healthKit, "HealthSync"],
+            path: "Examples/PhoneSync/Sources/PhoneSync",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PhoneSyncTests",
+            dependencies: [
+                "PhoneSync", "HealthSync", healthKit, "ExampleTestSupport", "HealthServer", "HealthQuery", "HealthCore",
+                "HealthRuntime", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Examples/PhoneSync/Tests/PhoneSyncTests",
             swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -27,13 +27,17 @@ public actor HealthSync {
     var paused = false
     /// The sync running or last run: the next one waits for it.
     var last: Task<Void, Never>?
+    /// Attempts per batch in the running sync.
+    var attempts = 1
+    /// Types whose batch the server refused for good in the running sync: nothing more of them is sent in it.
+    var stopped: Set<String> = []
 
     /// Creates a sync over a store (creating its folder).
     /// - Throws: When the folder cannot be created.
     public init(store: HKHealthStore, configuration: HealthSyncConfiguration) throws {
         self.store = store
         self.configuration = configuration
-        folder = try SyncFolder(configuration.folder)
+        folder = try SyncFolder(configuration.folder, random: configuration.random)
         uploader = SyncUploader(configuration: configuration)
         for type in configuration.types {
             states[type.identifier] = SyncTypeDiagnostics(
@@ -47,21 +51,34 @@ public actor HealthSync {
     }
 
     /// Registers an observer query and background delivery per type: HealthKit wakes the app on a change, and each
-    /// wake syncs, then calls the observer's completion handler (on every path, errors included).
+    /// wake sends the live changes (no backfill, at most ``HealthSyncConfiguration/attemptsPerWake`` attempts per
+    /// batch, so a wake ends soon), then calls the observer's completion handler — on every path, errors included.
+    /// Call it at every launch (iOS delivers background wakes to the observers registered then).
+    /// - Throws: When background delivery cannot be enabled for a type; no observer stays registered then, and
+    ///   `start()` may be called again.
     public func start() async throws {
         guard observers.isEmpty else { return }
+        var registered: [HKObserverQuery] = []
         for type in configuration.types {
             let query = HKObserverQuery(sampleType: type, predicate: nil) { [weak self] _, completion, _ in
                 let done = CompletionHandler(completion)
                 Task {
-                    await self?.syncNow()
+                    await self?.sync(.wake)
                     done.call()
                 }
             }
             store.execute(query)
-            observers.append(query)
-            try await store.enableBackgroundDelivery(for: type, frequency: .immediate)
+            registered.append(query)
         }
+        do {
+            for type in configuration.types {
+                try await store.enableBackgroundDelivery(for: type, frequency: .immediate)
+            }
+        } catch {
+            for query in registered { store.stop(query) }
+            throw error
+        }
+        observers = registered
     }
 
     /// Stops the observers and background delivery.
@@ -93,21 +110,37 @@ public actor HealthSync {
     /// since its anchor, then one backfill step per type, in turns, until everything is sent. Returns when done,
     /// when the phone is locked, or when the server cannot be reached (the outbox keeps what was not sent).
     public func syncNow() async {
+        await sync(.full)
+    }
+
+    // MARK: One sync
+
+    /// What a sync does: everything, or (an observer's wake) the outbox and the live changes, quickly.
+    enum Kind {
+        case full, wake
+    }
+
+    /// Runs a sync after the one before it.
+    func sync(_ kind: Kind) async {
         let previous = last
         let run = Task {
             await previous?.value
-            await self.run()
+            await self.run(kind)
         }
         last = run
         await run.value
     }
 
-    // MARK: One sync
-
-    private func run() async {
+    private func run(_ kind: Kind) async {
         guard !paused else { return }
+        attempts = kind == .wake ? configuration.attemptsPerWake : configuration.attemptsPerSync
+        stopped = []
         do {
             guard try await replayOutbox() else { return }
+            if kind == .wake {
+                for type in configuration.types { guard try await syncChanges(of: type) else { return } }
+                return
+            }
             var backfilling = configuration.types
             while true {
                 for type in configuration.types { guard try await syncChanges(of: type) else { return } }
@@ -129,9 +162,11 @@ public actor HealthSync {
         }
     }
 
-    /// Sends what the outbox holds, oldest first. False when a batch could not be delivered (the run stops then).
+    /// Sends what the outbox holds, oldest first. False when the run must stop (the server unreachable, the token
+    /// refused); a batch the server refuses for good stops only its own type (``stopped``), whose later batches wait
+    /// behind it.
     private func replayOutbox() async throws -> Bool {
-        for entry in try folder.pending() {
+        for entry in try folder.pending() where !stopped.contains(entry.type) {
             guard try await deliver(entry) else { return false }
         }
         return true
@@ -139,7 +174,7 @@ public actor HealthSync {
 
     /// Sends one type's changes after its anchor, a batch at a time. False when the run must stop.
     private func syncChanges(of type: HKSampleType) async throws -> Bool {
-        if states[type.identifier]?.state == .refused { return true }
+        if stopped.contains(type.identifier) { return true }
         var anchor = try folder.anchor(for: type)
         if anchor == nil, folder.backfill(for: type) == nil {
             anchor = try await startLive(type)
@@ -154,10 +189,11 @@ public actor HealthSync {
                 entry.anchor = archived
             }
             guard try await deliver(entry) else { return false }
+            if stopped.contains(type.identifier) { return true }
             anchor = newAnchor
         }
         states[type.identifier]?.lastSynced = configuration.now()
-        if states[type.identifier]?.state != .refused { states[type.identifier]?.state = .synced }
+        states[type.identifier]?.state = .synced
         return true
     }
 
@@ -179,7 +215,7 @@ public actor HealthSync {
     /// One backfill window of a type, newest first: nil when the run must stop, else whether more remain.
     private func backfillStep(of type: HKSampleType) async throws -> Bool? {
         guard var progress = folder.backfill(for: type), !progress.done else { return false }
-        if states[type.identifier]?.state == .refused { return false }
+        if stopped.contains(type.identifier) { return false }
         guard let earliest = try await samples(of: type, from: nil, before: nil, newestFirst: false, limit: 1).first
         else {
             progress.done = true
@@ -200,6 +236,7 @@ public actor HealthSync {
                 entry.backfill = isLast ? reached : progress
             }
             guard try await deliver(entry) else { return nil }
+            if stopped.contains(type.identifier) { return false }
         }
         progress = reached
         states[type.identifier]?.backfillDone = reached.done
@@ -215,7 +252,8 @@ public actor HealthSync {
     ) throws -> SyncFolder.Entry {
         let sequence = try folder.nextSequence()
         var body: [String: Any] = [
-            "batch": "\(configuration.device)-\(sequence)", "type": type.identifier, "device": configuration.device,
+            "batch": "\(configuration.device)-\(folder.install)-\(sequence)", "type": type.identifier,
+            "device": configuration.device,
             "samples": samples.map(SampleJSON.object),
             "deleted": deleted.map { ["uuid": $0.uuid.uuidString, "type": type.identifier] },
         ]
@@ -230,7 +268,8 @@ public actor HealthSync {
     }
 
     /// Sends an outbox entry; on the server's reply saves what the entry carries (the anchor, the backfill's
-    /// progress), then removes it. False when it was not delivered.
+    /// progress), then removes it. False when the run must stop: the server unreachable, or the token refused (401,
+    /// 403). A batch refused for good (400, 413, …) stops its type only: true, with the type in ``stopped``.
     private func deliver(_ entry: SyncFolder.Entry) async throws -> Bool {
         guard let type = configuration.types.first(where: { $0.identifier == entry.type }) else {
             try folder.remove(entry)  // a type no longer synced
@@ -238,11 +277,19 @@ public actor HealthSync {
         }
         let reply: SyncUploader.Reply
         do {
-            reply = try await uploader.send(entry.body)
+            reply = try await uploader.send(entry.body, attempts: attempts)
         } catch SyncUploader.Failure.refused(let status, let detail) {
             states[entry.type]?.state = .refused
             states[entry.type]?.lastError = "HTTP \(status): \(detail)"
-            return false
+            stopped.insert(entry.type)
+            if status == 401 || status == 403 {
+                for key in states.keys {
+                    states[key]?.state = .refused
+                    states[key]?.lastError = "HTTP \(status): \(detail)"
+                }
+                return false
+            }
+            return true
         } catch SyncUploader.Failure.unreachable(let problem) {
             states[entry.type]?.state = .waitingForServer
             states[entry.type]?.lastError = problem
@@ -263,19 +310,20 @@ public actor HealthSync {
 
     private func changes(
         of type: HKSampleType, after anchor: HKQueryAnchor?, predicate: NSPredicate? = nil
-    ) async throws -> ([HKSample], [HKDeletedObject], HKQueryAnchor?) {
+    ) async throws -> Changes {
         let limit = predicate == nil ? configuration.batchLimit : HKObjectQueryNoLimit
-        return try await withCheckedThrowingContinuation { continuation in
+        return try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Handed<Changes>, any Error>) in
             let query = HKAnchoredObjectQuery(type: type, predicate: predicate, anchor: anchor, limit: limit) {
                 _, samples, deleted, newAnchor, error in
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
-                    continuation.resume(returning: (samples ?? [], deleted ?? [], newAnchor))
+                    continuation.resume(returning: Handed((samples ?? [], deleted ?? [], newAnchor)))
                 }
             }
             store.execute(query)
-        }
+        }.value
     }
 
     private func samples(
@@ -285,19 +333,30 @@ public actor HealthSync {
             start == nil && end == nil
             ? nil : HKQuery.predicateForSamples(withStart: start, end: end, options: .strictStartDate)
         let sort = NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: !newestFirst)
-        return try await withCheckedThrowingContinuation { continuation in
+        return try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Handed<[HKSample]>, any Error>) in
             let query = HKSampleQuery(
                 sampleType: type, predicate: predicate, limit: limit ?? HKObjectQueryNoLimit, sortDescriptors: [sort]
             ) { _, samples, error in
                 if let error {
                     continuation.resume(throwing: error)
                 } else {
-                    continuation.resume(returning: samples ?? [])
+                    continuation.resume(returning: Handed(samples ?? []))
                 }
             }
             store.execute(query)
-        }
+        }.value
     }
+}
+
+/// What an anchored query hands back.
+typealias Changes = ([HKSample], [HKDeletedObject], HKQueryAnchor?)
+
+/// A query's results carried out of its handler. HealthKit's objects are immutable, but SDKs before iOS 26 do not
+/// mark them `Sendable`; the handler hands them over once and never touches them again.
+struct Handed<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// An observer query's completion handler, carried into the task that syncs (HealthKit's type is not `Sendable`;

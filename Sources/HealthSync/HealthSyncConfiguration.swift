@@ -8,7 +8,7 @@ public import HealthKit
 ///     server: URL(string: "https://health.example.com")!, token: keychainToken, device: "anas-iphone",
 ///     types: [HKQuantityType(.stepCount), HKQuantityType(.heartRate), HKCategoryType(.sleepAnalysis)],
 ///     folder: applicationSupport.appendingPathComponent("HealthSync"),
-///     now: { Date.now }, random: { Double.random(in: 0..<1, using: &generator) })
+///     now: { Date.now }, random: liveRandom)   // liveRandom: a closure returning a random number in 0..<1
 /// ```
 ///
 /// The clock and the random source are the app's to give (HealthSync reads no live value itself, so its tests are
@@ -34,6 +34,9 @@ public struct HealthSyncConfiguration: Sendable {
     public var maximumRetryDelay: TimeInterval = 300
     /// Attempts at one batch in one sync before it is left in the outbox for the next sync.
     public var attemptsPerSync = 8
+    /// Attempts at one batch in an observer's wake (which iOS gives little time: its completion handler must be
+    /// called soon, or background delivery is throttled).
+    public var attemptsPerWake = 2
     /// Every request's timeout.
     public var requestTimeout: TimeInterval = 60
     /// The current time (diagnostics, backfill's start).

@@ -8,15 +8,29 @@ import HealthKit
 ///   (secure coding); written only after the server's reply to the batch that reached it.
 /// - `backfill/TYPE.json`: how far back the backfill has reached (newest first), and whether it is done.
 /// - `outbox/NNNNNNNNNN.json`: a batch built and not yet acknowledged, with what to save once it is.
-/// - `sequence`: the next batch number (batch ids are `DEVICE-N`, never reused).
+/// - `sequence`: the next batch number; `install`: this folder's random id. Batch ids are `DEVICE-INSTALL-N`, never
+///   reused — not even by a reinstalled app whose new folder starts counting again (the server would answer a reused
+///   id with the old batch's reply and apply nothing).
 struct SyncFolder: Sendable {
     let root: URL
 
-    init(_ root: URL) throws {
+    /// This folder's install id: 16 hex digits, made once from `random` when the folder is new.
+    let install: String
+
+    init(_ root: URL, random: () -> Double) throws {
         self.root = root
         for folder in ["anchors", "backfill", "outbox"] {
             try FileManager.default.createDirectory(
                 at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let file = root.appendingPathComponent("install")
+        if let text = try? String(contentsOf: file, encoding: .utf8), text.utf8.count == 16 {
+            install = text
+        } else {
+            let digits = Array("0123456789abcdef")
+            let made = String((0..<16).map { _ in digits[min(15, Int(random() * 16))] })
+            try Data(made.utf8).write(to: file, options: .atomic)
+            install = made
         }
     }
 

@@ -40,8 +40,8 @@ struct SyncUploader: Sendable {
         case unreachable(String)
     }
 
-    /// Sends a batch body; returns the server's reply.
-    func send(_ body: Data) async throws -> Reply {
+    /// Sends a batch body, at most `attempts` times; returns the server's reply.
+    func send(_ body: Data, attempts: Int) async throws -> Reply {
         var request = URLRequest(url: configuration.server.appendingPathComponent("v1/sync/batches"))
         request.httpMethod = "POST"
         request.httpBody = body
@@ -50,7 +50,7 @@ struct SyncUploader: Sendable {
         request.setValue("Bearer \(configuration.token)", forHTTPHeaderField: "Authorization")
         var lastProblem = "no attempt"
         var retryAfter: TimeInterval?
-        for attempt in 0..<max(1, configuration.attemptsPerSync) {
+        for attempt in 0..<max(1, attempts) {
             if attempt > 0 { try await configuration.sleep(delay(attempt: attempt, retryAfter: retryAfter)) }
             retryAfter = nil
             let data: Data

@@ -119,6 +119,25 @@ struct HealthSyncEndToEndTests {
         }
     }
 
+    @Test("a batch the server refuses for good stops its own type, visibly; the other types sync on")
+    func refusedBatchStopsItsType() async throws {
+        let harness = try await SyncHarness.make(days: 2)
+        try await harness.live { url in
+            let heartRate = HKQuantityType(.heartRate).identifier
+            let refusing = FaultyTransport(refuse: { body in body.contains(heartRate) })
+            let sync = try await harness.authorizedSync(url, transport: refusing)
+            await sync.syncNow()
+            let diagnostics = await sync.diagnostics()
+            let heart = try #require(diagnostics.first { $0.type == heartRate })
+            #expect(heart.state == .refused)
+            #expect(heart.lastError?.hasPrefix("HTTP 400") == true, "\(heart)")
+            #expect(diagnostics.filter { $0.type != heartRate }.allSatisfy { $0.state == .synced && $0.backfillDone })
+            #expect(try Self.outbox(harness).count == 1, "the refused batch is kept, not dropped")
+            let (phone, server) = try await harness.holdings()
+            #expect(server == phone.filter { !$0.contains(heartRate) }, "\(Self.difference(phone, server))")
+        }
+    }
+
     @Test("a locked phone is 'later': the sync stops without an error and finishes once the phone is unlocked")
     func lockedPhone() async throws {
         let harness = try await SyncHarness.make(days: 3)
@@ -216,9 +235,19 @@ final class FaultyTransport: SyncTransport, @unchecked Sendable {
     private var index = 0
     private var tally: [Fault: Int] = [:]
     private let plan: @Sendable (Int) -> Fault
+    /// Requests answered 400 without being sent on, by their body.
+    private let refuse: @Sendable (String) -> Bool
     private let real = URLSessionTransport()
 
-    init(_ plan: @escaping @Sendable (Int) -> Fault) { self.plan = plan }
+    init(_ plan: @escaping @Sendable (Int) -> Fault) {
+        self.plan = plan
+        refuse = { _ in false }
+    }
+
+    init(refuse: @escaping @Sendable (String) -> Bool) {
+        plan = { _ in .pass }
+        self.refuse = refuse
+    }
 
     var counts: [Fault: Int] { lock.withLock { tally } }
 
@@ -228,6 +257,11 @@ final class FaultyTransport: SyncTransport, @unchecked Sendable {
             let fault = plan(index)
             tally[fault, default: 0] += 1
             return fault
+        }
+        if refuse(String(decoding: request.httpBody ?? Data(), as: UTF8.self)) {
+            let response = HTTPURLResponse(
+                url: request.url!, statusCode: 400, httpVersion: "HTTP/1.1", headerFields: [:])!
+            return (Data(#"{"detail":"refused by the test"}"#.utf8), response)
         }
         switch fault {
         case .pass:
