@@ -79,7 +79,8 @@ struct SyncHarness {
                 authorization: .grantAll, now: { start.addingTimeInterval(Double(days) * 86_400) }, calendar: calendar,
                 makeUUID: { uuids.nextUUID() }))
         try await phone.fillWithSimulation(.demoMonth(days: days, startingOn: start), seed: 11)
-        let random = Counter(start: UInt64.random(in: 1...UInt64.max / 2))  // tokens unique across runs (a shared database)
+        // Tokens unique across runs: a PostgreSQL registry is shared by every run.
+        let random = Counter(start: UInt64.random(in: 1...UInt64.max / 2))
         let serverUUIDs = Counter(start: 1 << 40)
         var configuration = ServerConfiguration(
             data: try backend.location(),

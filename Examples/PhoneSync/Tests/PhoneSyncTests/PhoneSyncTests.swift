@@ -31,8 +31,8 @@ import Testing
         let random = SequentialBytes()
         let server = try HealthServer(
             configuration: ServerConfiguration(
-                data: .memory("phonesync-\(UUID().uuidString)"),
-                environment: .init(clock: FixedTime(clock.now), calendar: calendar, uuids: { UUID() }),
+                data: .memory(ExampleStores.temporaryPath("phonesync-server")),
+                environment: .init(clock: FixedTime(clock.now), calendar: calendar, uuids: { random.uuid() }),
                 random: random.bytes),
             logger: Logger(label: "phonesync-test"))
         try await server.registry.addPerson("ana", policy: .grantAll)
@@ -72,6 +72,18 @@ import Testing
 final class SequentialBytes: @unchecked Sendable {
     private let lock = NSLock()
     private var next: UInt8 = 1
+
+    private var issued: UInt64 = 0
+
+    /// Sequential UUIDs (`…-000000000001`, `…-000000000002`, …).
+    func uuid() -> UUID {
+        let n = lock.withLock {
+            issued += 1
+            return issued
+        }
+        return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012llx", n))
+            ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    }
 
     func bytes(_ count: Int) -> [UInt8] {
         lock.withLock {
