@@ -24,6 +24,8 @@ public actor HealthSync {
     let uploader: SyncUploader
     var states: [String: SyncTypeDiagnostics] = [:]
     var observers: [HKObserverQuery] = []
+    /// True while ``start()`` registers the observers.
+    var starting = false
     var paused = false
     /// The sync running or last run: the next one waits for it.
     var last: Task<Void, Never>?
@@ -57,7 +59,10 @@ public actor HealthSync {
     /// - Throws: When background delivery cannot be enabled for a type; no observer stays registered then, and
     ///   `start()` may be called again.
     public func start() async throws {
-        guard observers.isEmpty else { return }
+        // A second call while the first awaits HealthKit returns at once (it would register a second observer per type).
+        guard observers.isEmpty, !starting else { return }
+        starting = true
+        defer { starting = false }
         var registered: [HKObserverQuery] = []
         for type in configuration.types {
             let query = HKObserverQuery(sampleType: type, predicate: nil) { [weak self] _, completion, _ in

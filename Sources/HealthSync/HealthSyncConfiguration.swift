@@ -41,7 +41,7 @@ public struct HealthSyncConfiguration: Sendable {
     public var requestTimeout: TimeInterval = 60
     /// The current time (diagnostics, backfill's start).
     public var now: @Sendable () -> Date
-    /// A random number in 0..<1 (retry jitter).
+    /// A random number in 0..<1: retry jitter, and the folder's install id (so it must be really random in an app).
     public var random: @Sendable () -> Double
     /// Waits a number of seconds (retries).
     public var sleep: @Sendable (TimeInterval) async throws -> Void = { seconds in
