@@ -97,7 +97,7 @@ struct SyncFolder: Sendable {
     func nextSequence() throws -> Int {
         let file = root.appendingPathComponent("sequence")
         let current = (try? String(contentsOf: file, encoding: .utf8)).flatMap { Int($0) } ?? 1
-        let highest = (try? pending().last?.sequence) ?? 0
+        let highest = (try? entryNames().last.flatMap { Int($0.prefix(10)) }) ?? 0
         let next = max(current, highest + 1)
         try Data(String(next + 1).utf8).write(to: file, options: .atomic)
         return next
@@ -115,11 +115,15 @@ struct SyncFolder: Sendable {
     /// an error, not skipped.
     func pending() throws -> [Entry] {
         let folder = root.appendingPathComponent("outbox")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-        return try names.map {
+        return try entryNames().map {
             try JSONDecoder().decode(Entry.self, from: Data(contentsOf: folder.appendingPathComponent($0)))
         }
+    }
+
+    /// The outbox's entry files, oldest first (their names are their zero-padded numbers).
+    private func entryNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("outbox").path)
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
     }
 
     private func entryFile(_ sequence: Int) -> URL {
