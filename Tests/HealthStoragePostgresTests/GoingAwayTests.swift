@@ -54,9 +54,9 @@ struct GoingAwayTests {
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep%'",
                 logger: Logger(label: "test"))
         }
-        let outcome = try await within(60) { await sleeper.result }
+        let outcome = try await within(300) { await sleeper.result }
         #expect(throws: StorageError.self) { try outcome.get() }
-        let count = try await within(60) { try await store.count(matching: .all) }
+        let count = try await within(300) { try await store.count(matching: .all) }
         #expect(count == 1)
     }
 }
