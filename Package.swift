@@ -345,6 +345,13 @@ let package = Package(
             ],
             path: "Examples/PhoneSync/Tests/PhoneSyncTests",
             swiftSettings: swiftSettings),
+        // A simulated iPhone on disk for the server's live fault tests (IntegrationTests/server/test_phone_sync.py):
+        // not a product; scripts/server-tests builds it beside `ohk`.
+        .executableTarget(
+            name: "phone-sim",
+            dependencies: [healthKit, "HealthSync", "HealthCore", "HealthQuery", "HealthServer", "HealthSimulation"],
+            path: "Tests/Tools/PhoneSim",
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

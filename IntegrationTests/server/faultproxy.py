@@ -27,8 +27,8 @@ Faults (one per connection, chosen when the connection is accepted):
 - ``Plan.unavailable(retry_after=1)``: the proxy itself answers ``HTTP/1.1 503 Service Unavailable`` with
   ``Retry-After`` and ``Connection: close`` after reading the request (its body is drained, so the client reads
   the answer rather than a reset); the target is not contacted.
-- ``RandomPlan([(plan, weight), ...], seed)``: each new connection draws one of the plans with
-  ``random.Random(seed)``, in accept order, so a seed gives the same sequence of faults every run
+- ``RandomPlan([(plan, weight), ...], seed, first=[plan, ...])``: each new connection takes the next plan of
+  ``first`` while there is one, then draws one of the weighted plans with ``random.Random(seed)``, in accept order, so a seed gives the same sequence of faults every run
   (``proxy.history()`` lists it).
 
 Byte counts are per connection (a keep-alive connection carrying several requests counts them together).
@@ -114,9 +114,10 @@ class Plan:
 
 
 class RandomPlan:
-    """Per connection, one of several plans drawn by weight with a seeded generator (deterministic by seed)."""
+    """Per connection, one of several plans drawn by weight with a seeded generator (deterministic by seed); the
+    plans of `first`, if given, come before the draws, one per connection in order (so each fault surely fires)."""
 
-    def __init__(self, weighted, seed):
+    def __init__(self, weighted, seed, first=()):
         weighted = list(weighted)
         if not weighted or any(w < 0 for _, w in weighted) or sum(w for _, w in weighted) <= 0:
             raise ValueError("RandomPlan needs (plan, weight) pairs with a positive total weight")
@@ -124,8 +125,11 @@ class RandomPlan:
         self.weights = [w for _, w in weighted]
         self.seed = seed
         self.rng = random.Random(seed)
+        self.first = deque(first)
 
     def choose(self):
+        if self.first:
+            return self.first.popleft()
         return self.rng.choices(self.plans, weights=self.weights, k=1)[0]
 
     def __repr__(self):

@@ -1,5 +1,5 @@
 import Foundation
-import HealthCore
+package import HealthCore
 import HealthQuery
 
 /// Samples on the wire. One JSON object per sample:
@@ -16,10 +16,10 @@ import HealthQuery
 /// `"activityType"` (HealthKit's name, e.g. `running`), `"duration"`, `"events"` and `"statistics"`; routes
 /// `"workout"` and `"locationCount"` (their points come as GeoJSON from the workout's route). Metadata values are
 /// strings, numbers, booleans, `{"date": "…"}` or `{"value": 1, "unit": "kg"}`.
-enum APISampleCodec {
+package enum APISampleCodec {
     // MARK: Writing
 
-    static func encode(_ sample: AnySample, anchor: Int64? = nil) -> JSONValue {
+    package static func encode(_ sample: AnySample, anchor: Int64? = nil) -> JSONValue {
         var object: [String: JSONValue] = [
             "uuid": .string(sample.uuid.uuidString), "type": .string(sample.sampleType.identifier),
             "startDate": .string(APIDates.format(sample.startDate)),
