@@ -256,16 +256,11 @@ public actor HealthSync {
         _ finish: (inout SyncFolder.Entry) -> Void
     ) throws -> SyncFolder.Entry {
         let sequence = try folder.nextSequence()
-        var body: [String: Any] = [
-            "batch": "\(configuration.device)-\(folder.install)-\(sequence)", "type": type.identifier,
-            "device": configuration.device,
-            "samples": samples.map(SampleJSON.object),
-            "deleted": deleted.map { ["uuid": $0.uuid.uuidString, "type": type.identifier] },
-        ]
-        if let phoneAnchor { body["phoneAnchor"] = phoneAnchor }
+        let body = SampleJSON.batch(
+            id: "\(configuration.device)-\(folder.install)-\(sequence)", device: configuration.device,
+            type: type.identifier, samples: samples, deleted: deleted, phoneAnchor: phoneAnchor)
         var entry = SyncFolder.Entry(
-            sequence: sequence, type: type.identifier,
-            body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), anchor: nil,
+            sequence: sequence, type: type.identifier, body: body, anchor: nil,
             backfill: nil, items: samples.count + deleted.count)
         finish(&entry)
         try folder.add(entry)

@@ -14,6 +14,14 @@ struct Phone {
         HKQuantityType(.stepCount), HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
         HKCategoryType(.sleepAnalysis),
     ]
+    /// Every quantity and category type of the catalog (a phone syncing everything HealthSync carries).
+    static let everyType: [HKSampleType] = TypeNames.catalog.compactMap { entry in
+        switch entry.type.kind {
+        case .quantity: return HKQuantityType(HKQuantityTypeIdentifier(rawValue: entry.type.identifier))
+        case .category: return HKCategoryType(HKCategoryTypeIdentifier(rawValue: entry.type.identifier))
+        default: return nil
+        }
+    }
     static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
@@ -112,6 +120,22 @@ struct Phone {
             try await device.delete(deleted)
         }
         return (added.count, deleted.count, resaved)
+    }
+
+    /// A step sample of the Watch's, on the phone's last day (minute `index`): a live change for HealthSync to send.
+    /// Its UUID is distinct per `seed` and `index`.
+    func saveWatchSteps(_ index: Int, seed: UInt64) async throws -> UUID {
+        let day = Self.start.addingTimeInterval(Double(days - 1) * 86_400)
+        let start = day.addingTimeInterval(Double(index % 1_440) * 60)
+        let sample = QuantitySample(
+            uuid: UUIDCounter(start: (1 << 52) + (seed << 24) + UInt64(index)).next(), type: .stepCount,
+            quantity: Quantity(unit: .count(), doubleValue: 12), start: start, end: start.addingTimeInterval(60),
+            device: Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch"),
+            sourceRevision: SourceRevision(
+                source: Source(name: "Ana's Apple Watch", bundleIdentifier: "com.apple.health.watch-ana"),
+                version: "11.1", productType: "Watch7,3", operatingSystemVersion: OSVersion(major: 11, minor: 1)))
+        _ = try await device.save([.quantity(sample)])
+        return sample.uuid
     }
 
     /// Every sample of the synced types, one JSON object a line, sorted: the server's own encoding of a sample

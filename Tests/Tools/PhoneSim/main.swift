@@ -2,6 +2,11 @@ import Foundation
 import HealthKit
 import HealthSync
 
+#if canImport(Glibc)
+import Glibc
+import CoreFoundation
+#endif
+
 // phone-sim: a simulated iPhone on disk, for the live fault tests (IntegrationTests/server/test_phone_sync.py).
 // The composition root: the live clock and randomness are used here only (HealthSync's retry jitter, install id).
 //
@@ -10,6 +15,11 @@ import HealthSync
 //   phone-sim sync PHONE --days N --folder DIR --server URL [--device NAME] [--batch-limit N]
 //                                                   HealthSync, once (token in OHK_SYNC_TOKEN); exit 0 when every
 //                                                   type is synced with its history, 75 when it must run again
+//                  [--types all] [--backfill-days D]  every quantity and category type instead of the four
+//   phone-sim live PHONE --days N --folder DIR --server URL --saves K [--every SECONDS]
+//                                                   HealthSync started (observers), synced, then K step samples
+//                                                   saved by the Watch, one every SECONDS; prints
+//                                                   "saved UUID MONOTONIC-SECONDS" per save (CLOCK_MONOTONIC)
 //   phone-sim holdings PHONE --days N               every sample, as the server's JSON, a line each
 //   phone-sim daily-steps PHONE --days N            {"YYYY-MM-DD": merged steps} from HKStatisticsCollectionQuery
 
@@ -44,36 +54,73 @@ func run(_ arguments: [String]) async throws -> Int32 {
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(days), as: UTF8.self))
     case "sync":
-        guard let token = ProcessInfo.processInfo.environment["OHK_SYNC_TOKEN"], !token.isEmpty else {
-            throw Usage(description: "phone-sim sync needs the device's mirror token in OHK_SYNC_TOKEN")
-        }
-        guard let folder = option("--folder", in: arguments),
-            let server = option("--server", in: arguments).flatMap(URL.init(string:))
-        else { throw Usage(description: "phone-sim sync needs --folder DIR and --server URL") }
         let phone = Phone(path: path, days: days, uuidBase: 1 << 56)
-        var configuration = HealthSyncConfiguration(
-            server: server, token: token, device: option("--device", in: arguments) ?? "anas-iphone",
-            types: Phone.types, folder: URL(fileURLWithPath: folder), now: { Date() },
-            random: { Double.random(in: 0..<1) })
-        configuration.batchLimit = Int(option("--batch-limit", in: arguments) ?? "200") ?? 200
-        configuration.backfillStep = 3 * 86_400
-        configuration.initialRetryDelay = 0.1
-        configuration.maximumRetryDelay = 1
-        configuration.requestTimeout = 10
-        let sync = try HealthSync(store: phone.store, configuration: configuration)
+        let sync = try makeSync(phone, arguments)
         try await sync.requestAuthorization()
         await sync.syncNow()
-        let diagnostics = await sync.diagnostics()
-        for type in diagnostics {
-            print(
-                "\(type.type) \(type.state.rawValue) sent=\(type.sent) rejected=\(type.rejected) "
-                    + "history=\(type.backfillDone) \(type.lastError ?? "")")
+        return report(await sync.diagnostics())
+    case "live":
+        let phone = Phone(path: path, days: days, uuidBase: 1 << 52)
+        let sync = try makeSync(phone, arguments)
+        try await sync.requestAuthorization()
+        try await sync.start()
+        await sync.syncNow()
+        say("ready")
+        let every = Double(option("--every", in: arguments) ?? "1") ?? 1
+        for index in 0..<(Int(option("--saves", in: arguments) ?? "10") ?? 10) {
+            try await Task.sleep(nanoseconds: UInt64(every * 1_000_000_000))
+            let uuid = try await phone.saveWatchSteps(index, seed: seed)
+            say("saved \(uuid.uuidString) \(monotonicSeconds())")
         }
-        return diagnostics.allSatisfy { $0.state == .synced && $0.backfillDone } ? 0 : 75
+        try await Task.sleep(nanoseconds: 2_000_000_000)  // the last wake's batch
+        _ = report(await sync.diagnostics())
     default:
         throw Usage(description: "phone-sim: unknown command \(command)")
     }
     return 0
+}
+
+/// A HealthSync for the phone, configured from the command line (the token from OHK_SYNC_TOKEN).
+func makeSync(_ phone: Phone, _ arguments: [String]) throws -> HealthSync {
+    guard let token = ProcessInfo.processInfo.environment["OHK_SYNC_TOKEN"], !token.isEmpty else {
+        throw Usage(description: "phone-sim needs the device's mirror token in OHK_SYNC_TOKEN")
+    }
+    guard let folder = option("--folder", in: arguments),
+        let server = option("--server", in: arguments).flatMap(URL.init(string:))
+    else { throw Usage(description: "phone-sim needs --folder DIR and --server URL") }
+    var configuration = HealthSyncConfiguration(
+        server: server, token: token, device: option("--device", in: arguments) ?? "anas-iphone",
+        types: option("--types", in: arguments) == "all" ? Phone.everyType : Phone.types,
+        folder: URL(fileURLWithPath: folder), now: { Date() }, random: { Double.random(in: 0..<1) })
+    configuration.batchLimit = Int(option("--batch-limit", in: arguments) ?? "200") ?? 200
+    configuration.backfillStep = (Double(option("--backfill-days", in: arguments) ?? "3") ?? 3) * 86_400
+    configuration.initialRetryDelay = 0.1
+    configuration.maximumRetryDelay = 1
+    configuration.requestTimeout = 30
+    return try HealthSync(store: phone.store, configuration: configuration)
+}
+
+/// Prints each type's diagnostics; 0 when every type is synced with its history, 75 when a sync must run again.
+func report(_ diagnostics: [SyncTypeDiagnostics]) -> Int32 {
+    for type in diagnostics where type.sent > 0 || type.state != .synced || !type.backfillDone {
+        print(
+            "\(type.type) \(type.state.rawValue) sent=\(type.sent) rejected=\(type.rejected) "
+                + "history=\(type.backfillDone) \(type.lastError ?? "")")
+    }
+    print("sent \(diagnostics.reduce(0) { $0 + $1.sent })")
+    return diagnostics.allSatisfy { $0.state == .synced && $0.backfillDone } ? 0 : 75
+}
+
+/// A line on standard output at once (a reader waits for it).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock Python's `time.monotonic()` reads, so another process can compare.
+func monotonicSeconds() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return String(format: "%.6f", Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
 }
 
 do {
