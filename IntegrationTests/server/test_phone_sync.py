@@ -56,6 +56,7 @@ class Phone:
         self.env = dict(os.environ, OHK_SYNC_TOKEN=token)
         self.server_url = server_url
         self.log = open(folder / "sync.log", "a")
+        self.deleted = set()   # UUIDs the phone deleted after they were synced
 
     def start_sync(self):
         return subprocess.Popen(
@@ -68,24 +69,39 @@ class Phone:
         return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
 
     def sync_killed(self, rng, times):
-        """Starts a sync and kills it with SIGKILL after a random moment, `times` times; returns how many of the
-        kills left a batch in the outbox (built, perhaps sent, not acknowledged: the kill landed mid-batch)."""
+        """`times` times: starts a sync, waits until it has a batch in the outbox (built, perhaps sent, not
+        acknowledged), and kills it with SIGKILL a random moment later — mid-batch. Returns how many kills landed
+        so (a sync that finishes first is not killed)."""
         mid_batch = 0
         for _ in range(times):
+            before = set(self.outbox())
             process = self.start_sync()
-            time.sleep(rng.uniform(0.4, 2.5))
+            deadline = time.monotonic() + 60
+            while process.poll() is None and time.monotonic() < deadline and not set(self.outbox()) - before:
+                time.sleep(0.01)
+            time.sleep(rng.uniform(0, 0.3))
             if process.poll() is None:
+                mid_batch += 1 if self.outbox() else 0
                 process.send_signal(signal.SIGKILL)
                 process.wait(timeout=30)
-                mid_batch += 1 if self.outbox() else 0
         return mid_batch
+
+    def finish(self, process, timeout=600):
+        """The sync's exit status: 0 (everything synced) or 75 (run again); anything else fails the test."""
+        try:
+            status = process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)
+            raise AssertionError(f"a sync ran longer than {timeout} s; see {self.log.name}")
+        assert status in (SYNCED, AGAIN), f"phone-sim sync exited {status}; see {self.log.name}"
+        return status
 
     def sync_to_the_end(self, attempts=12):
         """Runs syncs (each may stop early on a fault that outlasted its retries) until one reports every type
         synced with its history."""
         for _ in range(attempts):
-            process = self.start_sync()
-            if process.wait(timeout=600) == SYNCED:
+            if self.finish(self.start_sync()) == SYNCED:
                 return
         raise AssertionError(f"the phone never finished syncing; see {self.log.name}")
 
@@ -115,10 +131,13 @@ def assert_mirrored(phone_state, client):
     different = [s["uuid"] for s in phone_samples if s["uuid"] in by_uuid and by_uuid[s["uuid"]] != s]
     assert not missing, f"{len(missing)} of the phone's samples are not on the server, e.g. {missing[:3]}"
     assert not extra, f"{len(extra)} samples on the server are no longer on the phone, e.g. {sorted(extra)[:3]}"
-    assert not different, (f"{len(different)} samples differ, e.g. phone {phone_samples[0]} "
-                           f"server {by_uuid.get(different[0])}")
+    if different:
+        phone_sample = next(s for s in phone_samples if s["uuid"] == different[0])
+        raise AssertionError(f"{len(different)} samples differ, e.g. phone {phone_sample} "
+                             f"server {by_uuid[different[0]]}")
     assert len(server_samples) == len(phone_samples)
     assert not deleted & {s["uuid"] for s in phone_samples}
+    assert not phone_state.deleted - deleted, "a sample deleted on the phone has no tombstone on the server"
     phone_days = json.loads(phone("daily-steps", phone_state.path))
     server_days = server_daily_steps(client)
     assert phone_days.keys() == server_days.keys()
@@ -161,24 +180,28 @@ def test_a_phone_is_mirrored_exactly_through_kills_resets_and_outages(data_dir, 
 
             # The backfill, its sync killed four times at random moments.
             killed_mid_batch = state.sync_killed(rng, 4)
-            # The server killed twice while a sync runs, and started again on the same data (same port).
+            # The server killed twice while a sync runs, and started again on the same data (same port); the sync
+            # rides it out with its retries (or stops for the next run: 75).
             for _ in range(2):
                 process = state.start_sync()
                 time.sleep(rng.uniform(0.5, 2.0))
                 server.kill9()
                 time.sleep(0.3)
                 server.start()
-                process.send_signal(signal.SIGKILL)
-                process.wait(timeout=30)
+                state.finish(process)
             state.sync_to_the_end()
             client = server.client(owner)
             first = assert_mirrored(state, client)
+            assert first > 4000, f"the phone holds {first} samples: the simulation made too little to test"
 
             # The phone's days go on: random additions, deletions, an edit; each sync killed once, then finished.
             for seed in (1, 2, 3):
-                print(phone("change", state.path, "--seed", str(seed)).strip())
+                changed = phone("change", state.path, "--seed", str(seed)).splitlines()
+                print(changed[0])
+                state.deleted |= {line.split()[1] for line in changed[1:] if line.startswith("deleted ")}
                 killed_mid_batch += state.sync_killed(rng, 1)
                 state.sync_to_the_end()
+            assert state.deleted, "the changes deleted nothing"
             assert_mirrored(state, client)
 
             applied = proxy.counters()["applied"]

@@ -7,6 +7,7 @@ struct JSONText {
     private(set) var bytes: [UInt8] = []
     /// Whether the innermost open object or array has a member yet (a comma goes before the next one).
     private var hasMember: [Bool] = []
+    private static let hex = Array("0123456789abcdef".utf8)
 
     init() { bytes.reserveCapacity(1 << 16) }
 
@@ -53,10 +54,9 @@ struct JSONText {
             case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+                bytes.append(Self.hex[Int(byte >> 4)])
+                bytes.append(Self.hex[Int(byte & 0x0F)])
             default: bytes.append(byte)
             }
         }
@@ -70,11 +70,15 @@ struct JSONText {
             bytes.append(contentsOf: Array("null".utf8))
             return
         }
-        if value == value.rounded(), abs(value) < 1e15 {
-            bytes.append(contentsOf: Array(String(Int64(value)).utf8))
+        if value == value.rounded(), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+            integer(Int64(value))
         } else {
             bytes.append(contentsOf: Array("\(value)".utf8))
         }
+    }
+
+    mutating func integer(_ value: Int64) {
+        bytes.append(contentsOf: Array(String(value).utf8))
     }
 
     mutating func boolean(_ value: Bool) {

@@ -65,7 +65,7 @@ enum SampleJSON {
             }
         } else if let category = sample as? HKCategorySample {
             json.key("value")
-            json.number(Double(category.value))
+            json.integer(Int64(category.value))
         }
         json.key("source")
         writeSource(sample.sourceRevision, to: &json)

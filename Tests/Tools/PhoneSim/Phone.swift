@@ -59,8 +59,9 @@ struct Phone {
 
     /// What a phone's day brings, at random (from `seed`): new samples from several sources (the Watch, the iPhone,
     /// a third-party app), deletions of any source's samples, and one sample edited the way apps edit (deleted,
-    /// and saved again as a new sample with another value). Returns what it did, for the log.
-    func change(seed: UInt64) async throws -> (added: Int, deleted: Int, resaved: Int) {
+    /// and saved again as a new sample with another value). Returns what it did: the count of additions, every UUID
+    /// it deleted (the edited sample's old one too), and whether it edited one.
+    func change(seed: UInt64) async throws -> (added: Int, deleted: [UUID], resaved: Int) {
         var random = SplitMix64(seed: seed)
         let types = Set(Self.types.map { SampleType(identifier: $0.identifier) })
         let held = try await device.samples(of: types)
@@ -98,6 +99,7 @@ struct Phone {
         }
         _ = try await device.save(added)
         var deleted: [AnySample] = []
+        var removed: [UUID] = []  // the edited sample's first UUID
         var resaved = 0
         if !held.isEmpty {
             for _ in 0..<min(held.count, Int.random(in: 1...25, using: &random)) {
@@ -116,10 +118,11 @@ struct Phone {
                 try await device.delete([edited])
                 _ = try await device.save([.quantity(copy)])
                 resaved = 1
+                removed.append(edited.uuid)
             }
             try await device.delete(deleted)
         }
-        return (added.count, deleted.count, resaved)
+        return (added.count, removed + deleted.map(\.uuid), resaved)
     }
 
     /// A step sample of the Watch's, on the phone's last day (minute `index`): a live change for HealthSync to send.

@@ -11,7 +11,8 @@ import CoreFoundation
 // The composition root: the live clock and randomness are used here only (HealthSync's retry jitter, install id).
 //
 //   phone-sim fill PHONE --days N --seed S          a new phone: N days of an iPhone and a Watch
-//   phone-sim change PHONE --days N --seed S        random additions (several sources), deletions, an edit
+//   phone-sim change PHONE --days N --seed S        random additions (several sources), deletions, an edit;
+//                                                   then "deleted UUID" for each sample it deleted
 //   phone-sim sync PHONE --days N --folder DIR --server URL [--device NAME] [--batch-limit N]
 //                                                   HealthSync, once (token in OHK_SYNC_TOKEN); exit 0 when every
 //                                                   type is synced with its history, 75 when it must run again
@@ -45,7 +46,8 @@ func run(_ arguments: [String]) async throws -> Int32 {
     case "change":
         let phone = Phone(path: path, days: days, uuidBase: 1 << 48)
         let changed = try await phone.change(seed: seed)
-        print("added \(changed.added), deleted \(changed.deleted), re-saved \(changed.resaved)")
+        print("added \(changed.added), deleted \(changed.deleted.count), re-saved \(changed.resaved)")
+        for uuid in changed.deleted { print("deleted \(uuid.uuidString)") }
     case "holdings":
         for line in try await Phone(path: path, days: days, uuidBase: 1 << 56).holdings() { print(line) }
     case "daily-steps":
