@@ -349,7 +349,10 @@ let package = Package(
         // not a product; scripts/server-tests builds it beside `ohk`.
         .executableTarget(
             name: "phone-sim",
-            dependencies: [healthKit, "HealthSync", "HealthCore", "HealthQuery", "HealthServer", "HealthSimulation"],
+            dependencies: [
+                healthKit, "HealthSync", "HealthCore", "HealthQuery", "HealthServer", "HealthSimulation",
+                "HealthTesting",
+            ],
             path: "Tests/Tools/PhoneSim",
             swiftSettings: swiftSettings),
     ],

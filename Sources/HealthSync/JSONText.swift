@@ -67,21 +67,21 @@ struct JSONText {
     /// the server refuses for that item by index.
     mutating func number(_ value: Double) {
         guard value.isFinite else {
-            bytes.append(contentsOf: Array("null".utf8))
+            bytes.append(contentsOf: "null".utf8)
             return
         }
         if value == value.rounded(), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
             integer(Int64(value))
         } else {
-            bytes.append(contentsOf: Array("\(value)".utf8))
+            bytes.append(contentsOf: "\(value)".utf8)
         }
     }
 
     mutating func integer(_ value: Int64) {
-        bytes.append(contentsOf: Array(String(value).utf8))
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     mutating func boolean(_ value: Bool) {
-        bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 }

@@ -4,6 +4,7 @@ import HealthKit
 import HealthQuery
 import HealthServer
 import HealthSimulation
+import HealthTesting
 
 /// A simulated iPhone on disk for the live fault tests (IntegrationTests/server/test_phone_sync.py): an
 /// OpenHealthKit store in one SQLite file that several processes open in turn — `fill` makes its history, `change`
@@ -33,9 +34,10 @@ struct Phone {
     let store: HKHealthStore
     let days: Int
 
-    /// Opens the phone in `path` (created when missing); its UUIDs start at `uuidBase` (distinct per command).
+    /// Opens the phone in `path` (created when missing); the UUIDs its own saves get start at `uuidBase` (distinct
+    /// per command; `UUIDSequence` numbers have 48 bits).
     init(path: String, days: Int, uuidBase: UInt64) {
-        let uuids = UUIDCounter(start: uuidBase)
+        let uuids = UUIDSequence(start: uuidBase)
         let now = Self.start.addingTimeInterval(Double(days) * 86_400)
         store = HKHealthStore(
             configuration: HKHealthStore.Configuration(
@@ -65,7 +67,7 @@ struct Phone {
         var random = SplitMix64(seed: seed)
         let types = Set(Self.types.map { SampleType(identifier: $0.identifier) })
         let held = try await device.samples(of: types)
-        let uuids = UUIDCounter(start: seed << 32)
+        let uuids = UUIDSequence(start: seed << 32)
         let sources = [
             SourceRevision(
                 source: Source(name: "Ana's Apple Watch", bundleIdentifier: "com.apple.health.watch-ana"),
@@ -131,7 +133,7 @@ struct Phone {
         let day = Self.start.addingTimeInterval(Double(days - 1) * 86_400)
         let start = day.addingTimeInterval(Double(index % 1_440) * 60)
         let sample = QuantitySample(
-            uuid: UUIDCounter(start: (1 << 52) + (seed << 24) + UInt64(index)).next(), type: .stepCount,
+            uuid: UUIDSequence.uuid((1 << 43) + (seed << 24) + UInt64(index)), type: .stepCount,
             quantity: Quantity(unit: .count(), doubleValue: 12), start: start, end: start.addingTimeInterval(60),
             device: Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch"),
             sourceRevision: SourceRevision(
@@ -172,27 +174,4 @@ struct Phone {
         }
         return days
     }
-}
-
-/// Version-4 UUIDs from a counter: the phone's, repeatable.
-final class UUIDCounter: Sendable {
-    private let value: Locked<UInt64>
-
-    init(start: UInt64) { value = Locked(start) }
-
-    func next() -> UUID {
-        let n = value.withLock { value in
-            value += 1
-            return value
-        }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 { bytes[15 - index] = UInt8(truncatingIfNeeded: n >> (8 * UInt64(index))) }
-        bytes[6] = 0x40 | (bytes[6] & 0x0F)
-        bytes[8] = 0x80 | (bytes[8] & 0x3F)
-        return UUID(uuid: uuidTuple(bytes))
-    }
-}
-
-private func uuidTuple(_ b: [UInt8]) -> uuid_t {
-    (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15])
 }

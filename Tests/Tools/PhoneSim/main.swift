@@ -44,25 +44,25 @@ func run(_ arguments: [String]) async throws -> Int32 {
         let phone = Phone(path: path, days: days, uuidBase: 1)
         print(try await phone.fill(seed: seed))
     case "change":
-        let phone = Phone(path: path, days: days, uuidBase: 1 << 48)
+        let phone = Phone(path: path, days: days, uuidBase: 1 << 40)
         let changed = try await phone.change(seed: seed)
         print("added \(changed.added), deleted \(changed.deleted.count), re-saved \(changed.resaved)")
         for uuid in changed.deleted { print("deleted \(uuid.uuidString)") }
     case "holdings":
-        for line in try await Phone(path: path, days: days, uuidBase: 1 << 56).holdings() { print(line) }
+        for line in try await Phone(path: path, days: days, uuidBase: 1 << 41).holdings() { print(line) }
     case "daily-steps":
-        let days = try await Phone(path: path, days: days, uuidBase: 1 << 56).dailySteps()
+        let days = try await Phone(path: path, days: days, uuidBase: 1 << 41).dailySteps()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         print(String(decoding: try encoder.encode(days), as: UTF8.self))
     case "sync":
-        let phone = Phone(path: path, days: days, uuidBase: 1 << 56)
+        let phone = Phone(path: path, days: days, uuidBase: 1 << 41)
         let sync = try makeSync(phone, arguments)
         try await sync.requestAuthorization()
         await sync.syncNow()
         return report(await sync.diagnostics())
     case "live":
-        let phone = Phone(path: path, days: days, uuidBase: 1 << 52)
+        let phone = Phone(path: path, days: days, uuidBase: 1 << 42)
         let sync = try makeSync(phone, arguments)
         try await sync.requestAuthorization()
         try await sync.start()
