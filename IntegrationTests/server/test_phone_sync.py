@@ -66,7 +66,10 @@ class Phone:
 
     def outbox(self):
         folder = os.path.join(self.sync_folder, "outbox")
-        return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+        # HealthSync's entries only: a kill during an atomic write can leave its temporary file (a dot-name),
+        # which HealthSync ignores and removes when it next starts.
+        names = os.listdir(folder) if os.path.isdir(folder) else []
+        return sorted(n for n in names if n.endswith(".json") and not n.startswith("."))
 
     def sync_killed(self, rng, times):
         """`times` times: starts a sync, waits until it has a batch in the outbox (built, perhaps sent, not

@@ -20,8 +20,14 @@ struct SyncFolder: Sendable {
     init(_ root: URL, random: () -> Double) throws {
         self.root = root
         for folder in ["anchors", "backfill", "outbox"] {
-            try FileManager.default.createDirectory(
-                at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            let url = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            // A kill during an atomic write leaves its temporary file (a dot-name beside the target; Foundation on
+            // Linux writes `.dat.nosync…`). Nothing reads it; without this, each such kill would keep its bytes.
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [] where name.hasPrefix(".")
+            {
+                try? FileManager.default.removeItem(at: url.appendingPathComponent(name))
+            }
         }
         let file = root.appendingPathComponent("install")
         if let text = try? String(contentsOf: file, encoding: .utf8), text.utf8.count == 16 {
