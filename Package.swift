@@ -351,7 +351,8 @@ let package = Package(
             name: "phone-sim",
             dependencies: [
                 healthKit, "HealthSync", "HealthCore", "HealthQuery", "HealthServer", "HealthSimulation",
-                "HealthTesting",
+                "HealthTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Tests/Tools/PhoneSim",
             swiftSettings: swiftSettings),

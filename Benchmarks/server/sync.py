@@ -4,6 +4,8 @@
   1. Backfill: a generated export (gen-health-export) imported into a phone store (untimed), then that phone
      mirrored by HealthSync (phone-sim sync, every quantity and category type) into a fresh `ohk serve`, against
      `ohk import` of the same export into a fresh store. Interleaved rounds; wall time of each whole command.
+     Each round backfills once per transport: HealthSync's URLSession (Linux's corelibs over libcurl) and
+     swift-nio's HTTP client (phone-sim --transport nio: the phone's side without corelibs' URLSession costs).
   2. Bytes per sample: a 30-day phone synced through a recording proxy: the request bodies as HealthSync sends
      them, and the same bodies gzip-compressed (what a client sending `Content-Encoding: gzip` would send).
   3. Save → event: the phone (phone-sim live, HealthSync started with its observers) saves a step sample every
@@ -15,6 +17,7 @@
 
 Usage: Benchmarks/server/sync.py --ohk .build/release/ohk --phone-sim .build/release/phone-sim
        [--gen /work/shared/tools/gen-health-export] [--scale medium] [--rounds 2] [--seconds 8]
+       [--transports urlsession,nio] [--backfill-only]
 """
 import argparse
 import gzip
@@ -117,6 +120,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seconds", type=int, default=8)
     parser.add_argument("--saves", type=int, default=60)
+    parser.add_argument("--transports", default="urlsession,nio",
+                        help="phone-sim's transports for the backfill: HealthSync's URLSession, swift-nio's client")
+    parser.add_argument("--backfill-only", action="store_true", help="the backfill against the import only")
     args = parser.parse_args()
     ohk, phone_sim = os.path.abspath(args.ohk), os.path.abspath(args.phone_sim)
     root = tempfile.mkdtemp(prefix="ohk-sync-bench-")
@@ -129,26 +135,32 @@ def main():
         records = json.load(open(export + ".truth.json"))["counts"]["elements"]["Record"]
         phone = os.path.join(root, "phone.sqlite")
         timed([ohk, "import", export, "--store", phone])
-        imports, backfills, sent = [], [], None
+        transports = args.transports.split(",")
+        imports, backfills, sent = [], {transport: [] for transport in transports}, None
         for round_ in range(args.rounds):
             store = os.path.join(root, f"imported-{round_}.sqlite")
             imports.append(timed([ohk, "import", export, "--store", store])[0])
-            server = Server(ohk, root, f"server-{round_}")
-            try:
-                folder = os.path.join(root, f"healthsync-{round_}")
-                env["OHK_SYNC_TOKEN"] = server.mirror
-                seconds, out = timed([phone_sim, "sync", phone, "--days", "400", "--types", "all", "--folder", folder,
-                                      "--server", server.url, "--batch-limit", "5000", "--backfill-days", "14"], env)
-                backfills.append(seconds)
-                sent = int(re.search(r"^sent (\d+)$", out, re.M).group(1))
-            finally:
-                server.stop()
-            print(f"round {round_ + 1}: ohk import {imports[-1]:.1f} s; HealthSync backfill {backfills[-1]:.1f} s "
-                  f"({sent:,} samples sent)")
-        print(f"backfill: {records:,} records in the export, {sent:,} samples synced; import median "
-              f"{statistics.median(imports):.1f} s, backfill median {statistics.median(backfills):.1f} s: "
-              f"{statistics.median(backfills) / statistics.median(imports):.2f}× the import "
-              f"({sent / statistics.median(backfills):,.0f} samples/s)")
+            for transport in transports:
+                server = Server(ohk, root, f"server-{round_}-{transport}")
+                try:
+                    folder = os.path.join(root, f"healthsync-{round_}-{transport}")
+                    env["OHK_SYNC_TOKEN"] = server.mirror
+                    seconds, out = timed([phone_sim, "sync", phone, "--days", "400", "--types", "all", "--folder",
+                                          folder, "--server", server.url, "--batch-limit", "5000",
+                                          "--backfill-days", "14", "--transport", transport], env)
+                    backfills[transport].append(seconds)
+                    sent = int(re.search(r"^sent (\d+)$", out, re.M).group(1))
+                finally:
+                    server.stop()
+                print(f"round {round_ + 1}: ohk import {imports[-1]:.1f} s; HealthSync backfill over {transport} "
+                      f"{backfills[transport][-1]:.1f} s ({sent:,} samples sent)")
+        for transport in transports:
+            median = statistics.median(backfills[transport])
+            print(f"backfill over {transport}: {records:,} records in the export, {sent:,} samples synced; import "
+                  f"median {statistics.median(imports):.1f} s, backfill median {median:.1f} s: "
+                  f"{median / statistics.median(imports):.2f}× the import ({sent / median:,.0f} samples/s)")
+        if args.backfill_only:
+            return
 
         # 2. Bytes per sample, through the recording proxy.
         month = os.path.join(root, "month.sqlite")

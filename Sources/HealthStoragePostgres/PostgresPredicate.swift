@@ -123,7 +123,7 @@ struct PostgresPredicateCompiler {
             return typeCondition(types, &builder)
         case .uuids(let uuids):
             guard !uuids.isEmpty else { return "FALSE" }
-            return "uuid = ANY(\(builder.arg(uuids.sorted { $0.uuidString < $1.uuidString }))::uuid[])"
+            return "uuid = ANY(\(builder.arg(uuids.sorted()))::uuid[])"
         case .sources(let bundles):
             guard !bundles.isEmpty else { return "FALSE" }
             return "COALESCE(source = ANY(\(builder.arg(bundles.sorted()))::text[]), FALSE)"

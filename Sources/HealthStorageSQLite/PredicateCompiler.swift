@@ -111,7 +111,9 @@ enum PredicateCompiler {
                 return self.types(types, column: "type_id")
             case .uuids(let uuids):
                 guard !uuids.isEmpty else { return "0" }
-                let sorted = uuids.sorted { $0.uuidString < $1.uuidString }
+                // By their bytes, which is the order of their text, without formatting each (that was a third of
+                // a sync batch's time on the server: decision 0032).
+                let sorted = uuids.sorted()
                 return "uuid IN (\(placeholders(sorted.map(\.databaseValue))))"
             case .sources(let bundles):
                 guard !bundles.isEmpty else { return "0" }

@@ -33,6 +33,18 @@ public actor HealthSync {
     var attempts = 1
     /// Types whose batch the server refused for good in the running sync: nothing more of them is sent in it.
     var stopped: Set<String> = []
+    /// The batch sent and not yet answered: at most one, while the next is built (``send(_:)``).
+    var inFlight: Task<Bool, any Error>?
+    /// Per type, where the batches sent in the running sync leave it (its anchor, its backfill's progress) before
+    /// their replies save it to the folder: the next batch starts there.
+    var ahead: [String: Ahead] = [:]
+    /// Types whose changes are all sent, to be shown as synced once the batch in flight is answered.
+    var syncedOnceAnswered: Set<String> = []
+
+    struct Ahead {
+        var anchor: HKQueryAnchor?
+        var backfill: SyncFolder.Backfill?
+    }
 
     /// Creates a sync over a store (creating its folder).
     /// - Throws: When the folder cannot be created.
@@ -140,30 +152,40 @@ public actor HealthSync {
         guard !paused else { return }
         attempts = kind == .wake ? configuration.attemptsPerWake : configuration.attemptsPerSync
         stopped = []
+        ahead = [:]
         do {
-            guard try await replayOutbox() else { return }
-            if kind == .wake {
-                for type in configuration.types { guard try await syncChanges(of: type) else { return } }
-                return
-            }
-            var backfilling = configuration.types
-            while true {
-                for type in configuration.types { guard try await syncChanges(of: type) else { return } }
-                if backfilling.isEmpty { break }
-                var still: [HKSampleType] = []
-                for type in backfilling {
-                    guard let more = try await backfillStep(of: type) else { return }
-                    if more { still.append(type) }
-                    // Live changes between backfill steps: a long backfill never holds back today's data.
-                    guard try await syncChanges(of: type) else { return }
-                }
-                backfilling = still
-            }
+            try await steps(kind)
+            _ = try await settle()
         } catch let error as HKError where error.code == .errorDatabaseInaccessible {
+            await drain()
             for key in states.keys { states[key]?.state = .waitingForUnlock }
         } catch {
+            await drain()
             let kind = "\(type(of: error))"
             for key in states.keys where states[key]?.state != .refused { states[key]?.lastError = kind }
+        }
+        ahead = [:]
+    }
+
+    /// The run's work; returns early when it must stop (a batch's answer said so: nothing is in flight then).
+    private func steps(_ kind: Kind) async throws {
+        guard try await replayOutbox() else { return }
+        if kind == .wake {
+            for type in configuration.types { guard try await syncChanges(of: type) else { return } }
+            return
+        }
+        var backfilling = configuration.types
+        while true {
+            for type in configuration.types { guard try await syncChanges(of: type) else { return } }
+            if backfilling.isEmpty { break }
+            var still: [HKSampleType] = []
+            for type in backfilling {
+                guard let more = try await backfillStep(of: type) else { return }
+                if more { still.append(type) }
+                // Live changes between backfill steps: a long backfill never holds back today's data.
+                guard try await syncChanges(of: type) else { return }
+            }
+            backfilling = still
         }
     }
 
@@ -180,8 +202,8 @@ public actor HealthSync {
     /// Sends one type's changes after its anchor, a batch at a time. False when the run must stop.
     private func syncChanges(of type: HKSampleType) async throws -> Bool {
         if stopped.contains(type.identifier) { return true }
-        var anchor = try folder.anchor(for: type)
-        if anchor == nil, folder.backfill(for: type) == nil {
+        var anchor = try ahead[type.identifier]?.anchor ?? folder.anchor(for: type)
+        if anchor == nil, backfillProgress(of: type) == nil {
             anchor = try await startLive(type)
         }
         while true {
@@ -193,13 +215,27 @@ public actor HealthSync {
             ) { entry in
                 entry.anchor = archived
             }
-            guard try await deliver(entry) else { return false }
+            guard try await send(entry) else { return false }
+            ahead[type.identifier, default: Ahead()].anchor = newAnchor
             if stopped.contains(type.identifier) { return true }
             anchor = newAnchor
         }
-        states[type.identifier]?.lastSynced = configuration.now()
-        states[type.identifier]?.state = .synced
+        if inFlight == nil {
+            markSynced(type.identifier)
+        } else {
+            syncedOnceAnswered.insert(type.identifier)
+        }
         return true
+    }
+
+    private func markSynced(_ type: String) {
+        states[type]?.lastSynced = configuration.now()
+        states[type]?.state = .synced
+    }
+
+    /// The backfill's progress, as the batches sent so far leave it.
+    private func backfillProgress(of type: HKSampleType) -> SyncFolder.Backfill? {
+        ahead[type.identifier]?.backfill ?? folder.backfill(for: type)
     }
 
     /// The first sync of a type: the live sync starts at the store's present position (an anchored query that
@@ -219,7 +255,7 @@ public actor HealthSync {
 
     /// One backfill window of a type, newest first: nil when the run must stop, else whether more remain.
     private func backfillStep(of type: HKSampleType) async throws -> Bool? {
-        guard var progress = folder.backfill(for: type), !progress.done else { return false }
+        guard var progress = backfillProgress(of: type), !progress.done else { return false }
         if stopped.contains(type.identifier) { return false }
         guard let earliest = try await samples(of: type, from: nil, before: nil, newestFirst: false, limit: 1).first
         else {
@@ -240,11 +276,11 @@ public actor HealthSync {
             let entry = try makeEntry(type, samples: page, deleted: [], phoneAnchor: nil) { entry in
                 entry.backfill = isLast ? reached : progress
             }
-            guard try await deliver(entry) else { return nil }
+            guard try await send(entry) else { return nil }
+            ahead[type.identifier, default: Ahead()].backfill = entry.backfill
             if stopped.contains(type.identifier) { return false }
         }
         progress = reached
-        states[type.identifier]?.backfillDone = reached.done
         return !reached.done
     }
 
@@ -265,6 +301,39 @@ public actor HealthSync {
         finish(&entry)
         try folder.add(entry)
         return entry
+    }
+
+    /// Sends an entry once the batch in flight is answered, and returns without waiting for its own reply:
+    /// HealthSync builds the next batch while this one travels (decision 0032), one batch in flight, replies taken
+    /// strictly in order. Returns whether the run goes on — the answered batch's outcome; an entry of a type
+    /// stopped by that answer is not sent (it waits in the outbox, behind the refused one).
+    private func send(_ entry: SyncFolder.Entry) async throws -> Bool {
+        guard try await settle() else { return false }
+        if stopped.contains(entry.type) { return true }
+        inFlight = Task { try await self.deliver(entry) }
+        return true
+    }
+
+    /// Waits for the batch in flight: its outcome (true when none). Types whose changes were all sent are synced
+    /// once it is answered and the run goes on.
+    private func settle() async throws -> Bool {
+        guard let task = inFlight else { return true }
+        inFlight = nil
+        let synced = syncedOnceAnswered
+        syncedOnceAnswered = []
+        let goesOn = try await task.value
+        if goesOn {
+            for type in synced where !stopped.contains(type) { markSynced(type) }
+        }
+        return goesOn
+    }
+
+    /// Waits for the batch in flight when the run ends on an error (its reply still saves what it carries).
+    private func drain() async {
+        syncedOnceAnswered = []
+        guard let task = inFlight else { return }
+        inFlight = nil
+        _ = try? await task.value
     }
 
     /// Sends an outbox entry; on the server's reply saves what the entry carries (the anchor, the backfill's
@@ -296,7 +365,10 @@ public actor HealthSync {
             return false
         }
         if let anchor = entry.anchor { try folder.saveAnchor(anchor, for: type) }
-        if let backfill = entry.backfill { try folder.saveBackfill(backfill, for: type) }
+        if let backfill = entry.backfill {
+            try folder.saveBackfill(backfill, for: type)
+            states[entry.type]?.backfillDone = backfill.done
+        }
         try folder.remove(entry)
         states[entry.type]?.sent += reply.inserted + reply.duplicates + reply.deleted + reply.alreadyDeleted
         states[entry.type]?.rejected += reply.rejected + reply.conflicts.count

@@ -46,6 +46,21 @@ struct JSONText {
 
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings (identifiers, names, dates) need no escape: their UTF-8 goes in at once.
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain { escape(text) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string's UTF-8 with the escapes RFC 8259 requires.
+    private mutating func escape(_ text: String) {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -60,7 +75,6 @@ struct JSONText {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A number in the shortest form that reads back as the same Double; a non-finite one (not JSON) as null, which

@@ -80,17 +80,8 @@ enum SampleJSON {
         json.close()
     }
 
-    /// RFC 3339 in UTC with milliseconds (the server's precision).
-    static func date(_ date: Date) -> String { formatter.string(from: date) }
-
-    /// One formatter for every date (two per sample; making one per call was most of encoding a batch).
-    /// ISO8601DateFormatter is thread-safe.
-    nonisolated(unsafe) private static let formatter: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter
-    }()
+    /// RFC 3339 in UTC to the nearest millisecond (the server's precision): ``UTCDateText``.
+    static func date(_ date: Date) -> String { UTCDateText.format(date) }
 
     /// The units tried for a quantity, in order: the first its type is compatible with is the one sent (the
     /// server converts to its canonical unit; no precision is lost, as each is exact for its dimension).

@@ -77,6 +77,12 @@ import Testing
         }
         // Brackets inside strings do not count.
         try JSONBodyShape.check(Array(#"["[[[[[["]"#.utf8), maxDepth: 1, maxString: 10)
+        // A collection without contiguous storage is checked the same way, offsets included.
+        let scattered = Array("[[[[1]]]]".utf8).lazy.map { $0 }
+        #expect(throws: InputError("the body is nested deeper than 3 levels (at byte 3)")) {
+            try JSONBodyShape.check(scattered, maxDepth: 3, maxString: 10)
+        }
+        try JSONBodyShape.check(Array(#"{"a":"x"}"#.utf8).lazy.map { $0 }, maxDepth: 1, maxString: 1)
     }
 
     /// A fuzzer finding: a value starting with an encoded byte-order mark lost it (Foundation's

@@ -191,10 +191,16 @@ struct SyncRouteTests {
                 #"{"batch":"b","type":"\#(stepsType)","samples":{"a":1}}"#,
                 #"{"batch":"b","type":"\#(stepsType)","samples":[\#(good[0])],"device":"someone-else"}"#,
             ]
-            for body in malformed {
+            // The body's reader (not Codable: decision 0032) names the field as the decoder did, without its value.
+            let details = [
+                "the body is not JSON (not a value at byte 0)", "batch is missing", nil, nil,
+                "deleted[0].uuid is not a UUID", "samples must be an array", nil,
+            ]
+            for (body, detail) in zip(malformed, details) {
                 let answer = try await client.send(.post, "/v1/sync/batches", token: phone, json: body)
                 #expect(answer.status == 400, "\(body.prefix(60)) → \(answer.status) \(answer.text.prefix(200))")
                 #expect(answer.contentType == "application/problem+json")
+                if let detail { #expect(answer.json?["detail"]?.string == detail, "\(answer.text)") }
             }
             let tooMany = try await client.send(
                 .post, "/v1/sync/batches", token: phone,
@@ -205,6 +211,16 @@ struct SyncRouteTests {
             #expect(status.json?["types"]?.array.isEmpty == true, "no batch was recorded")
             let listed = try await client.send(.get, "/v1/samples?type=\(stepsType)", token: server.token("owner"))
             #expect(listed.json?["samples"]?.array.isEmpty == true, "nothing was stored")
+            // A sample of the wrong shape is its item's problem, named as the decoder named it.
+            let mistyped = try await client.send(
+                .post, "/v1/sync/batches", token: phone,
+                json: Self.batch(
+                    "typed", samples: [good[0].replacingOccurrences(of: #""value":10.0"#, with: #""value":"ten""#)]))
+            #expect(mistyped.status == 200, "\(mistyped.text)")
+            #expect(
+                mistyped.json?["problems"]?.array.first?["problem"]?.string
+                    == "samples[0].quantity.value must be a number",
+                "\(mistyped.text)")
         }
     }
 

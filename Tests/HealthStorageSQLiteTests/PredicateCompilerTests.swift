@@ -98,6 +98,23 @@ import Testing
                 + "route_workout_uuid = ?))")
     }
 
+    /// UUIDs are bound sorted by their bytes, which must be the order of their text (the statement's arguments are
+    /// the same for the same set, whatever the set's order).
+    @Test func uuidsAreBoundInTheOrderOfTheirText() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        let uuids = (0..<300).map { _ -> UUID in
+            var bytes = [UInt8](repeating: 0, count: 16)
+            for index in bytes.indices {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes[index] = UInt8(truncatingIfNeeded: state >> 56)
+            }
+            return bytes.withUnsafeBytes { UUID(uuid: $0.load(as: uuid_t.self)) }
+        }
+        let compiled = PredicateCompiler.compile(.uuids(Set(uuids)))
+        let byText = uuids.sorted { $0.uuidString < $1.uuidString }
+        #expect(compiled.arguments == StatementArguments(byText.map(\.databaseValue)))
+    }
+
     @Test func emptySetsAndConstants() {
         #expect(PredicateCompiler.compile(.all).sql == "1")
         #expect(PredicateCompiler.compile(.none).sql == "0")

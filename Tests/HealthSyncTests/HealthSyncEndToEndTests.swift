@@ -95,7 +95,9 @@ struct HealthSyncEndToEndTests {
             let first = try await harness.authorizedSync(url, transport: dying, batchLimit: 40)
             await first.syncNow()
             #expect(await first.diagnostics().contains { $0.state == .waitingForServer })
-            #expect(try Self.outbox(harness).count == 1, "the batch that was not acknowledged waits in the outbox")
+            // The batch that was not acknowledged waits in the outbox, with the one built while it travelled.
+            let waiting = try Self.outbox(harness)
+            #expect(waiting.count == 2, "\(waiting)")
             // A new process: a new HealthSync on the same folder.
             let second = try await harness.authorizedSync(url, batchLimit: 40)
             await second.syncNow()
@@ -116,6 +118,27 @@ struct HealthSyncEndToEndTests {
             #expect(server == phone, "\(Self.difference(phone, server))")
             let status = try await Self.status(url, token: harness.phoneToken)
             #expect(status.allSatisfy { ($0["rejected"] as? Int) == 0 && ($0["conflicts"] as? Int) == 0 })
+        }
+    }
+
+    @Test("the next batch is built while one travels (one in flight, answered in order); nothing is lost")
+    func buildsAheadWhileABatchTravels() async throws {
+        let harness = try await SyncHarness.make(days: 3)
+        try await harness.live { url in
+            // Each request waits (up to 5 s) until the outbox holds the batch after it: without pipelining it never
+            // does, as HealthSync builds a batch only after the one before it is answered.
+            let outbox = harness.folder.appendingPathComponent("outbox")
+            let watching = OutboxWatchingTransport(outbox: outbox)
+            let sync = try await harness.authorizedSync(url, transport: watching, batchLimit: 40)
+            await sync.syncNow()
+            let (phone, server) = try await harness.holdings()
+            #expect(server == phone, "\(Self.difference(phone, server))")
+            #expect(await sync.diagnostics().allSatisfy { $0.state == .synced && $0.backfillDone })
+            let seen = watching.seen
+            #expect(seen.count > 10, "\(seen.count) requests")
+            #expect(seen.filter { $0 }.count * 10 >= seen.count * 8, "the next batch was built ahead: \(seen)")
+            #expect(watching.mostAtOnce == 1, "one batch in flight at a time")
+            #expect(try Self.outbox(harness).isEmpty)
         }
     }
 
@@ -276,5 +299,37 @@ final class FaultyTransport: SyncTransport, @unchecked Sendable {
                 url: request.url!, statusCode: 503, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": "1"])!
             return (Data(), response)
         }
+    }
+}
+
+/// A transport that holds each request until the outbox holds a later batch than the one sent (or 5 s pass),
+/// recording whether it did, and how many requests were ever in flight at once.
+final class OutboxWatchingTransport: SyncTransport, @unchecked Sendable {
+    private let lock = NSLock()
+    private var sightings: [Bool] = []
+    private var travelling = 0
+    private var most = 0
+    private let outbox: URL
+    private let real = URLSessionTransport()
+
+    init(outbox: URL) { self.outbox = outbox }
+
+    var seen: [Bool] { lock.withLock { sightings } }
+    var mostAtOnce: Int { lock.withLock { most } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        lock.withLock {
+            travelling += 1
+            most = max(most, travelling)
+        }
+        defer { lock.withLock { travelling -= 1 } }
+        var aheadSeen = false
+        for _ in 0..<250 where !aheadSeen {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: outbox.path)) ?? []
+            aheadSeen = names.filter { $0.hasSuffix(".json") }.count >= 2
+            if !aheadSeen { try await Task.sleep(nanoseconds: 20_000_000) }
+        }
+        lock.withLock { sightings.append(aheadSeen) }
+        return try await real.send(request)
     }
 }

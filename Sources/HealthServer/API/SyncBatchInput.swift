@@ -8,9 +8,9 @@ import HealthQuery
 /// A sample is the API's sample (``APISampleInput``) with its `uuid` and `source` required, kept as sent. The
 /// batch's own fields must be well formed (else 400, nothing applied); a sample that cannot be read is an item of
 /// the batch with its problem (``SyncBatch/Item/invalid(uuid:problem:)``), reported in the reply by its index.
-struct SyncBatchInput: Decodable, Sendable {
+struct SyncBatchInput: Sendable {
     /// One sample, read without failing the batch.
-    struct Item: Decodable, Sendable {
+    struct Item: Sendable {
         let sample: Result<APISampleInput, ReadFailure>
         let uuid: String?
 
@@ -18,21 +18,21 @@ struct SyncBatchInput: Decodable, Sendable {
             let problem: String
         }
 
-        private enum Keys: String, CodingKey { case uuid }
-
-        init(from decoder: any Decoder) throws {
-            uuid = try? decoder.container(keyedBy: Keys.self).decodeIfPresent(String.self, forKey: .uuid)
-            do {
-                sample = .success(try APISampleInput(from: decoder))
-            } catch let error as DecodingError {
-                sample = .failure(ReadFailure(problem: Requests.describe(error)))
+        init(json: JSONValue, path: String) {
+            if case .object(let members) = json, case .string(let text)? = members["uuid"] {
+                uuid = text
+            } else {
+                uuid = nil
+            }
+            do throws(APIError) {
+                sample = .success(try APISampleInput(json: json, path: path))
             } catch {
-                sample = .failure(ReadFailure(problem: "the sample could not be read"))
+                sample = .failure(ReadFailure(problem: error.detail))
             }
         }
     }
 
-    struct DeletionInput: Decodable, Sendable {
+    struct DeletionInput: Sendable {
         var uuid: String
         var type: String
     }
@@ -43,6 +43,27 @@ struct SyncBatchInput: Decodable, Sendable {
     var deleted: [DeletionInput]?
     var phoneAnchor: String?
     var device: String?
+
+    /// The batch a parsed body holds (``JSONBytesParser``: one pass, no Codable — decision 0032).
+    /// - Throws: ``APIError`` 400 naming the batch's field that is missing or of the wrong type.
+    init(json: JSONValue) throws(APIError) {
+        let fields = try JSONFields(json, path: "")
+        batch = try fields.string("batch")
+        type = try fields.string("type")
+        samples = try fields.optionalArray("samples").map { elements in
+            elements.enumerated().map { index, element in Item(json: element, path: "samples[\(index)]") }
+        }
+        deleted = try fields.optionalArray("deleted").map { (elements: [JSONValue]) throws(APIError) in
+            var deletions: [DeletionInput] = []
+            for (index, element) in elements.enumerated() {
+                let deletion = try JSONFields(element, path: "deleted[\(index)]")
+                deletions.append(DeletionInput(uuid: try deletion.string("uuid"), type: try deletion.string("type")))
+            }
+            return deletions
+        }
+        phoneAnchor = try fields.optionalString("phoneAnchor")
+        device = try fields.optionalString("device")
+    }
 
     /// The engine's batch.
     /// - Throws: ``APIError`` 400 for a malformed batch id, type, device or deletion.

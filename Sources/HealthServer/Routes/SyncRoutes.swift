@@ -35,14 +35,13 @@ enum SyncRoutes {
         let limits = services.limits
         let bytes = try await body(request, limits: limits)
         try JSONShape.check(bytes[...], maxDepth: limits.maxJSONDepth, maxString: limits.maxStringLength)
-        let input: SyncBatchInput
+        let json: JSONValue
         do {
-            input = try JSONDecoder().decode(SyncBatchInput.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            throw APIError.badRequest(Requests.describe(error))
+            json = try JSONBytesParser.parse(bytes)
         } catch {
-            throw APIError.badRequest("the body is not JSON")
+            throw APIError.badRequest("the body is not JSON (\(error.reason) at byte \(error.offset))")
         }
+        let input = try SyncBatchInput(json: json)
         let items = (input.samples?.count ?? 0) + (input.deleted?.count ?? 0)
         guard items <= limits.maxSyncBatchItems else {
             throw APIError(

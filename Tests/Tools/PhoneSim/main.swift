@@ -17,6 +17,8 @@ import CoreFoundation
 //                                                   HealthSync, once (token in OHK_SYNC_TOKEN); exit 0 when every
 //                                                   type is synced with its history, 75 when it must run again
 //                  [--types all] [--backfill-days D]  every quantity and category type instead of the four
+//                  [--transport urlsession|nio]     HealthSync's URLSession (the default), or swift-nio's client
+//                                                   (the Linux simulator without corelibs' URLSession costs)
 //   phone-sim live PHONE --days N --folder DIR --server URL --saves K [--every SECONDS]
 //                                                   HealthSync started (observers), synced, then K step samples
 //                                                   saved by the Watch, one every SECONDS; prints
@@ -99,6 +101,11 @@ func makeSync(_ phone: Phone, _ arguments: [String]) throws -> HealthSync {
     configuration.initialRetryDelay = 0.1
     configuration.maximumRetryDelay = 1
     configuration.requestTimeout = 30
+    switch option("--transport", in: arguments) ?? "urlsession" {
+    case "urlsession": break
+    case "nio": configuration.transport = NIOTransport()
+    case let other: throw Usage(description: "phone-sim: --transport is urlsession or nio, not \(other)")
+    }
     return try HealthSync(store: phone.store, configuration: configuration)
 }
 
