@@ -157,8 +157,8 @@ public actor HealthSync {
             try await steps(kind)
             _ = try await settle()
         } catch let error as HKError where error.code == .errorDatabaseInaccessible {
-            await drain()
-            for key in states.keys { states[key]?.state = .waitingForUnlock }
+            await drain()  // its reply may refuse the token: that stays visible
+            for key in states.keys where states[key]?.state != .refused { states[key]?.state = .waitingForUnlock }
         } catch {
             await drain()
             let kind = "\(type(of: error))"
@@ -259,6 +259,10 @@ public actor HealthSync {
         if stopped.contains(type.identifier) { return false }
         guard let earliest = try await samples(of: type, from: nil, before: nil, newestFirst: false, limit: 1).first
         else {
+            // Saved directly, so after every batch before it: one of this type's may still be travelling, and its
+            // reply would save its own progress over this one.
+            guard try await settle() else { return nil }
+            if stopped.contains(type.identifier) { return false }
             progress.done = true
             try folder.saveBackfill(progress, for: type)
             states[type.identifier]?.backfillDone = true

@@ -36,13 +36,38 @@ import Testing
             let whole = Int(truncatingIfNeeded: state >> 40) % 1_000_000
             let fraction = Int(truncatingIfNeeded: (state >> 8) & 0xFFFF_FFFF) % 100_000_000
             let places = Int(state & 0x7) + 1
-            let digits = String(String(fraction).prefix(places))
+            let padded = String(repeating: "0", count: 8 - String(fraction).count) + String(fraction)
+            let digits = padded.prefix(places)  // leading zeros kept: "0.05"
             texts.append("\(state & 0x100 == 0 ? "-" : "")\(whole).\(digits)")
             texts.append(String(Double(bitPattern: state >> 2)))
         }
+        // The fast path's edges: leading zeros of a fraction, 15 and 16 significant digits, 22 and 23 places.
+        texts += [
+            "0.000125", "-0.0000000000000000000001", "123456789012345", "1234567890123456", "0.123456789012345",
+            "0.1234567890123456", "1.0000000000000000000001", "0.00000000000000000000012", "100000000000000000000000",
+            "9007199254740993", "0.1e1", "5e-324", "1.7976931348623157e308",
+        ]
         for text in texts where Double(text)?.isFinite == true {
-            #expect(try Self.parsed(text) == .number(Double(text) ?? .nan), "\(text)")
+            guard case .number(let number) = try Self.parsed(text) else {
+                Issue.record("\(text) is not a number")
+                continue
+            }
+            let expected = Double(text) ?? .nan
+            #expect(number.bitPattern == expected.bitPattern, "\(text): \(number) against \(expected)")
         }
+    }
+
+    @Test("negative zero keeps its sign; a byte-order mark before the value is skipped, as JSONDecoder does")
+    func signAndByteOrderMark() throws {
+        guard case .number(let zero) = try Self.parsed("-0"), case .number(let fraction) = try Self.parsed("-0.0")
+        else {
+            Issue.record("not numbers")
+            return
+        }
+        #expect(zero.sign == .minus && fraction.sign == .minus)
+        let marked = [0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8)
+        #expect(try JSONBytesParser.parse(marked) == .object(["a": .number(1)]))
+        #expect(try JSONDecoder().decode(JSONValue.self, from: Data(marked)) == .object(["a": .number(1)]))
     }
 
     @Test("what is not JSON is refused with where it breaks")

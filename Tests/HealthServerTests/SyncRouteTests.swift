@@ -190,11 +190,12 @@ struct SyncRouteTests {
                 #"{"batch":"b","type":"\#(stepsType)","samples":[\#(good[0])],"deleted":[{"uuid":"x","type":"\#(stepsType)"}]}"#,
                 #"{"batch":"b","type":"\#(stepsType)","samples":{"a":1}}"#,
                 #"{"batch":"b","type":"\#(stepsType)","samples":[\#(good[0])],"device":"someone-else"}"#,
+                #"{"batch":null,"type":"\#(stepsType)"}"#,
             ]
             // The body's reader (not Codable: decision 0032) names the field as the decoder did, without its value.
             let details = [
                 "the body is not JSON (not a value at byte 0)", "batch is missing", nil, nil,
-                "deleted[0].uuid is not a UUID", "samples must be an array", nil,
+                "deleted[0].uuid is not a UUID", "samples must be an array", nil, "batch must be a string, not null",
             ]
             for (body, detail) in zip(malformed, details) {
                 let answer = try await client.send(.post, "/v1/sync/batches", token: phone, json: body)

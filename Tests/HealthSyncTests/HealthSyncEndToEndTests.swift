@@ -155,7 +155,9 @@ struct HealthSyncEndToEndTests {
             #expect(heart.state == .refused)
             #expect(heart.lastError?.hasPrefix("HTTP 400") == true, "\(heart)")
             #expect(diagnostics.filter { $0.type != heartRate }.allSatisfy { $0.state == .synced && $0.backfillDone })
-            #expect(try Self.outbox(harness).count == 1, "the refused batch is kept, not dropped")
+            // The refused batch is kept, not dropped — with the one of its type built while it travelled, if any.
+            let kept = try Self.outbox(harness)
+            #expect((1...2).contains(kept.count), "\(kept)")
             let (phone, server) = try await harness.holdings()
             #expect(server == phone.filter { !$0.contains(heartRate) }, "\(Self.difference(phone, server))")
         }

@@ -29,7 +29,7 @@ import Testing
             -2_208_988_800_000, 253_402_300_799_999, -11_676_096_000_000,
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<2000 {  // a fixed sequence over 1600…2400
+        for _ in 0..<2000 {  // a fixed sequence over 1600…2157
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             milliseconds.append(Int64(state >> 20) % 25_246_080_000_000 - 11_676_096_000_000)
         }

@@ -30,12 +30,13 @@ struct JSONFields {
         APIError.badRequest("\(path(of: key)) must be \(kind)")
     }
 
-    private func missing(_ key: String) -> APIError {
-        APIError.badRequest(members[key] == nil ? "\(path(of: key)) is missing" : "\(path(of: key)) must not be null")
+    private func missing(_ key: String, _ kind: String) -> APIError {
+        APIError.badRequest(
+            members[key] == nil ? "\(path(of: key)) is missing" : "\(path(of: key)) must be \(kind), not null")
     }
 
     func string(_ key: String) throws(APIError) -> String {
-        guard let value = try optionalString(key) else { throw missing(key) }
+        guard let value = try optionalString(key) else { throw missing(key, "a string") }
         return value
     }
 
@@ -46,17 +47,18 @@ struct JSONFields {
     }
 
     func double(_ key: String) throws(APIError) -> Double {
-        guard let value = present(key) else { throw missing(key) }
+        guard let value = present(key) else { throw missing(key, "a number") }
         guard case .number(let number) = value else { throw mismatch(key, "a number") }
         return number
     }
 
-    /// An integer: a number without a fraction, within `Int`.
+    /// An integer: a number without a fraction, within ±2^53 (where a JSON number is read exactly).
     func optionalInt(_ key: String) throws(APIError) -> Int? {
         guard let value = present(key) else { return nil }
-        guard case .number(let number) = value, number.rounded(.towardZero) == number,
-            let integer = Int(exactly: number)
-        else { throw mismatch(key, "a number") }
+        guard case .number(let number) = value else { throw mismatch(key, "a number") }
+        guard abs(number) <= 9_007_199_254_740_992, let integer = Int(exactly: number) else {
+            throw mismatch(key, "an integer")
+        }
         return integer
     }
 

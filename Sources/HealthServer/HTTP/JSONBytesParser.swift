@@ -1,5 +1,5 @@
 /// RFC 8259 JSON text parsed into a ``JSONValue`` in one pass over its bytes, for the bodies that are too large
-/// for Codable's cost (a phone's sync batch: decision 0032). Strict: one value with whitespace around it, strings
+/// for Codable's cost (a phone's sync batch: decision 0032). Strict: one value with whitespace around it (after an optional UTF-8 byte-order mark), strings
 /// of valid UTF-8 without raw control characters, numbers as the grammar writes them; of duplicate keys the first wins
 /// (JSONDecoder's choice).
 /// The caller bounds the nesting first (``JSONShape``), so the recursion here is bounded too.
@@ -17,6 +17,8 @@ struct JSONBytesParser {
     /// - Throws: ``SyntaxError`` at the first byte that breaks the grammar.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
         var parser = JSONBytesParser(bytes: bytes)
+        // A UTF-8 byte-order mark before the value is skipped, as JSONDecoder skips it.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.value()
         parser.skipWhitespace()
