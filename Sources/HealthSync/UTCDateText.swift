@@ -44,7 +44,8 @@ enum UTCDateText {
     }
 
     /// The proleptic Gregorian year, month and day of a count of days from 1970-01-01 (H. Hinnant's
-    /// `civil_from_days`).
+    /// `civil_from_days`). The export writer has the same function (`XMLOutput.civil(fromDays:)`); HealthSync runs
+    /// on an iPhone against Apple's HealthKit and Foundation only, so it cannot import HealthExport or HealthCore.
     static func civil(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097

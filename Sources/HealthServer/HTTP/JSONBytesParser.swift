@@ -26,7 +26,7 @@ struct JSONBytesParser {
         return value
     }
 
-    /// The value the bytes of an array hold (a copy is made only when they are not contiguous).
+    /// The value the bytes of an array hold.
     static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         let result = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(SyntaxError) in try parse(buffer) }
